@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { registerAuth } from './areas/auth/routes';
+import { sessionCookie } from './areas/auth/users';
+import { registerCrmAccess } from './areas/crm-access/routes';
+import { registerEntityLog } from './areas/entity-log/routes';
+import { registerFiles } from './areas/files/routes';
+import { registerOrganisations } from './areas/organisations/routes';
+import { ensureSuperAdminFromEnv, registerSetup } from './areas/setup/routes';
+import { registerStaff } from './areas/staff/routes';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { seedCatalogue } from './db/seed-catalogue';
+import type { Caller } from './engine/context';
+import { HttpError } from './engine/errors';
+import { registerOpenApi } from './engine/openapi';
+import type { RegisteredCall } from './engine/register-call';
+import { createFileStore, maxUploadBytes } from './services/files';
+import { createMailer } from './services/mail';
+import { createOneTimeCodes } from './services/one-time-codes';
+import { createRateLimiter } from './services/rate-limit';
+import { readOrCreateSecret } from './services/secret';
+import type { Services } from './services/services';
+import { createSessions } from './services/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    services: Services;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const errorEnvelope = (status: number, message: string, data: unknown = null) => ({
+  code: status,
+  success: false,
+  message,
+  data,
+});
+
+/** Fastify's own client errors, said plainly. A wrong content type is a 400 (DECISIONS.md §2). */
+const clientErrorOf = (error: FastifyError): HttpError | null => {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpError(400, 'The request body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new HttpError(400, 'Unsupported content type; send application/json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(413, 'The file is larger than 10 MB');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new HttpError(400, 'Send the file as multipart/form-data under the key "file"');
+    default:
+      return error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? new HttpError(error.statusCode, error.message) : null;
+  }
+};
+
+export type AppOptions = { config: Config; database?: Database };
+
+/** Builds the app: external plugins, then ours, then every call, then the docs and the web app. */
+export const buildApp = async ({ config, database: given }: AppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  const database =
+    given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.inMemory ? undefined : path.join(config.dataDir, 'db') }));
+  const secret = config.secret ?? readOrCreateSecret(config.dataDir, config.inMemory);
+  const services: Services = {
+    config,
+    mail: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    files: createFileStore({ dataDir: config.dataDir, secret, appUrl: config.appUrl }),
+    codes: createOneTimeCodes({ secret }),
+    sessions: createSessions(),
+    limits: {
+      loginPerAccount: createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 }),
+      loginPerAddress: createRateLimiter({ limit: 30, windowMs: 15 * 60 * 1000 }),
+      publicPerAddress: createRateLimiter({ limit: 20, windowMs: 60 * 60 * 1000 }),
+    },
+  };
+  app.decorate('database', database);
+  app.decorate('services', services);
+  app.decorate('calls', [] as RegisteredCall[]);
+  app.decorateRequest('caller', null);
+  app.addHook('onClose', async () => {
+    services.mail.close();
+    if (!given) await database.close();
+  });
+
+  // An empty JSON body is an empty object: several calls take no body at all.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (text === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'The request body is not valid JSON'), undefined);
+    }
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : req.cookies[sessionCookie];
+    if (token) req.caller = await services.sessions.resolve(database.db, token);
+  });
+
+  app.setErrorHandler((error: FastifyError & { code?: string }, req, reply) => {
+    const known =
+      error instanceof HttpError ? error : error.code === '23505' ? new HttpError(409, 'This record already exists') : clientErrorOf(error);
+    if (known) {
+      const data = known.errors ? { errors: known.errors } : null;
+      return reply.status(known.status).send(errorEnvelope(known.status, known.message, data));
+    }
+    req.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(errorEnvelope(500, 'Something went wrong. Please try again.'));
+  });
+
+  await seedCatalogue(database.db);
+  await ensureSuperAdminFromEnv(database.db, config, app.log);
+
+  registerAuth(app);
+  registerSetup(app);
+  registerFiles(app);
+  registerOrganisations(app);
+  registerStaff(app);
+  registerCrmAccess(app);
+  registerEntityLog(app);
+
+  await registerOpenApi(app);
+
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send(errorEnvelope(404, 'No such call'));
+    }
+    // Browser routes answer the app, so a reload on /crm/staff works.
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+};

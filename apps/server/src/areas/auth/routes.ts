@@ -1,0 +1,141 @@
+import { email as emailSchema } from '@app/contract/conventions/common';
+import { forgotPassword, login, logout, me, resetPassword, sendOtp } from '@app/contract/resources/auth';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { organisations } from '../../db/schema/organisations';
+import { passwordResets, users } from '../../db/schema/users';
+import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from '../../engine/errors';
+import { Answer, registerCall } from '../../engine/register-call';
+import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
+import { randomToken, sha256 } from '../../services/tokens';
+import { findLiveUserByEmail, sessionCookie, signedInUser, signIn } from './users';
+
+const resetLifetimeMs = 60 * 60 * 1000;
+
+export const registerAuth = (app: FastifyInstance) => {
+  registerCall(app, login, async ({ db, input, services, req, reply }) => {
+    const { loginPerAccount, loginPerAddress } = services.limits;
+    if (loginPerAddress.isLimited(req.ip) || loginPerAccount.isLimited(input.email)) {
+      throw tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.');
+    }
+    loginPerAddress.hit(req.ip);
+    const user = await findLiveUserByEmail(db, input.email);
+    const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
+    if (!user || !valid) {
+      loginPerAccount.hit(input.email);
+      throw unauthorized('Email or password is incorrect');
+    }
+    if (user.status !== 'ACTIVE') throw forbidden('This account is inactive. Please contact your administrator.');
+    if (user.organisationId && user.userType === 'CRM_USER') {
+      const [organisation] = await db
+        .select({ status: organisations.status })
+        .from(organisations)
+        .where(eq(organisations.id, user.organisationId));
+      if (organisation?.status !== 'ACTIVE') throw forbidden('This organisation is inactive. Please contact support.');
+    }
+    loginPerAccount.reset(input.email);
+    return new Answer(await signIn(db, { user, services, req, reply }), 'Signed in successfully');
+  });
+
+  registerCall(app, logout, async ({ db, caller, services, reply }) => {
+    if (caller) await services.sessions.end(db, caller.sessionId);
+    reply.clearCookie(sessionCookie, { path: '/' });
+    return new Answer(null, 'Signed out');
+  });
+
+  registerCall(app, me, async ({ db, caller }) => {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, caller?.id ?? ''));
+    if (!user) throw unauthorized();
+    return signedInUser(user);
+  });
+
+  registerCall(app, forgotPassword, async ({ db, input, services, req, afterCommit }) => {
+    const { publicPerAddress } = services.limits;
+    if (publicPerAddress.isLimited(`forgot:${req.ip}`)) throw tooManyRequests();
+    publicPerAddress.hit(`forgot:${req.ip}`);
+    const user = await findLiveUserByEmail(db, input.email);
+    if (user && user.status === 'ACTIVE') {
+      const token = randomToken();
+      await db
+        .insert(passwordResets)
+        .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + resetLifetimeMs) });
+      const link = `${services.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      afterCommit(() =>
+        services.mail.send({
+          to: user.email,
+          subject: 'Reset your password',
+          text: `Someone asked to reset the password of your account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, you can ignore this mail.`,
+        }),
+      );
+    }
+    return new Answer(null, 'If the address is registered, a reset link is on its way.');
+  });
+
+  registerCall(app, resetPassword, async ({ db, input, services }) => {
+    const [reset] = await db
+      .select()
+      .from(passwordResets)
+      .where(
+        and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
+      );
+    if (!reset)
+      throw badRequest('The reset link is invalid or has expired', [
+        { field: 'token', message: 'The reset link is invalid or has expired' },
+      ]);
+    await db.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.tokenHash, reset.tokenHash));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: new Date() })
+      .where(eq(users.id, reset.userId));
+    await services.sessions.endAllOf(db, reset.userId);
+    return new Answer(null, 'Your password has been changed. Please sign in.');
+  });
+
+  registerCall(app, sendOtp, async ({ db, input, caller, services, afterCommit }) => {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, caller?.id ?? ''));
+    if (!user) throw unauthorized();
+    let current: string | null;
+    let next = input.newValue;
+    if (input.purpose === 'update-email') {
+      const parsed = emailSchema().safeParse(next);
+      if (!parsed.success) throw badRequest('Please enter a valid email', [{ field: 'newValue', message: 'Please enter a valid email' }]);
+      next = parsed.data;
+      if (next === user.email)
+        throw badRequest('This is already your email', [{ field: 'newValue', message: 'This is already your email' }]);
+      if (await findLiveUserByEmail(db, next)) throw conflict('This email is already registered');
+      current = user.email;
+    } else {
+      if (next.replace(/\D/g, '').length < 10)
+        throw badRequest('Please enter a valid phone number', [{ field: 'newValue', message: 'Please enter a valid phone number' }]);
+      current = user.phone;
+      if (!current) throw new HttpError(400, 'There is no phone number on this account yet');
+    }
+    const otp = await services.codes.issue(db, { purpose: input.purpose, subjectId: user.id, channel: 'current', target: current });
+    const secondaryOtp = await services.codes.issue(db, {
+      purpose: input.purpose,
+      subjectId: user.id,
+      channel: 'new',
+      target: next,
+      payload: { newValue: next },
+    });
+    const what = input.purpose === 'update-email' ? 'email address' : 'phone number';
+    const toCurrent = `Your code to change your ${what} is ${otp}. It is valid for 10 minutes. If you did not ask for it, please change your password.`;
+    const toNew = `Your code to confirm your new ${what} is ${secondaryOtp}. It is valid for 10 minutes.`;
+    afterCommit(async () => {
+      if (input.purpose === 'update-email') {
+        await services.mail.send({ to: current as string, subject: `Your code to change your ${what}`, text: toCurrent });
+        await services.mail.send({ to: next, subject: `Confirm your new ${what}`, text: toNew });
+      } else {
+        await services.mail.sms({ to: current as string, text: toCurrent });
+        await services.mail.sms({ to: next, text: toNew });
+      }
+    });
+    return new Answer(null, `Codes sent to your current and your new ${what}`);
+  });
+};

@@ -1,0 +1,48 @@
+import { isPlatformUser, type UserType } from '@app/contract/access';
+import { fullNameOf } from '@app/contract/conventions/common';
+import type { SignedInUser, SignInResult } from '@app/contract/resources/auth';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/users';
+import type { Services } from '../../services/services';
+import { sessionLifetimeMs } from '../../services/sessions';
+
+export const sessionCookie = 'sid';
+
+type UserRow = typeof users.$inferSelect;
+
+export const signedInUser = (user: Pick<UserRow, 'id' | 'email' | 'userType' | 'name' | 'organisationId'>): SignedInUser => ({
+  _id: user.id,
+  email: user.email,
+  userType: user.userType as UserType,
+  name: fullNameOf(user.name) || user.email,
+  organisationId: isPlatformUser(user.userType as UserType) ? null : user.organisationId,
+});
+
+export const findLiveUserByEmail = async (db: Executor, email: string) => {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.isDeleted, false)))
+    .limit(1);
+  return user;
+};
+
+/** Starts a session and answers like login: the token in the body and in an httpOnly cookie. */
+export const signIn = async (
+  db: Executor,
+  input: { user: UserRow; services: Services; req: FastifyRequest; reply: FastifyReply },
+): Promise<SignInResult> => {
+  const { user, services, req, reply } = input;
+  const token = await services.sessions.start(db, { userId: user.id, userAgent: req.headers['user-agent'], ip: req.ip });
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  reply.setCookie(sessionCookie, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: services.config.appUrl.startsWith('https://'),
+    maxAge: Math.floor(sessionLifetimeMs / 1000),
+  });
+  return { token, user: signedInUser(user) };
+};

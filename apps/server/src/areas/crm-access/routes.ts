@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { forgetAccessProfiles } from '../../engine/access';
+import { badRequest, forbidden } from '../../engine/errors';
+import { registerResource } from '../../engine/register-resource';
+import { featureRepository, livePermissionIds, moduleRepository, permissionRepository, roleRepository } from './repository';
+
+const checkPermissionIds = async (db: Parameters<typeof livePermissionIds>[0], ids: string[] | undefined) => {
+  if (!ids || ids.length === 0) return;
+  const live = await livePermissionIds(db, ids);
+  if (live.length !== ids.length) {
+    throw badRequest('Please select valid permissions', [{ field: 'permissions', message: 'Please select valid permissions' }]);
+  }
+};
+
+export const registerCrmAccess = (app: FastifyInstance) => {
+  const afterWrite = forgetAccessProfiles;
+  registerResource(app, moduleRepository, { afterWrite });
+
+  registerResource(app, featureRepository, {
+    afterWrite,
+    handlers: {
+      create: async ({ db, caller, scope, input }) => {
+        await moduleRepository.get(db, {}, input.moduleId);
+        return featureRepository.create(db, { caller, scope, values: input });
+      },
+      update: async ({ db, caller, scope, input: { _id, ...values } }) => {
+        if (values.moduleId) await moduleRepository.get(db, {}, values.moduleId);
+        return featureRepository.update(db, { caller, scope, id: _id, values });
+      },
+    },
+  });
+
+  const checkFeatureOfModule = async (db: Parameters<typeof livePermissionIds>[0], moduleId: string, featureId: string) => {
+    await moduleRepository.get(db, {}, moduleId);
+    const feature = await featureRepository.get(db, {}, featureId);
+    if (feature.moduleId !== moduleId) {
+      throw badRequest('The feature does not belong to the module', [
+        { field: 'featureId', message: 'The feature does not belong to the module' },
+      ]);
+    }
+  };
+  registerResource(app, permissionRepository, {
+    afterWrite,
+    handlers: {
+      create: async ({ db, caller, scope, input }) => {
+        await checkFeatureOfModule(db, input.moduleId, input.featureId);
+        return permissionRepository.create(db, { caller, scope, values: input });
+      },
+      update: async ({ db, caller, scope, input: { _id, ...values } }) => {
+        const before = await permissionRepository.get(db, scope, _id);
+        await checkFeatureOfModule(db, values.moduleId ?? before.moduleId, values.featureId ?? before.featureId);
+        return permissionRepository.update(db, { caller, scope, id: _id, values });
+      },
+    },
+  });
+
+  registerResource(app, roleRepository, {
+    afterWrite,
+    handlers: {
+      create: async ({ db, caller, scope, input }) => {
+        await checkPermissionIds(db, input.permissions);
+        return roleRepository.create(db, { caller, scope, values: { ...input, isOrganisationAdmin: false } });
+      },
+      update: async ({ db, caller, scope, input: { _id, ...values } }) => {
+        const before = await roleRepository.get(db, scope, _id);
+        if (before.isOrganisationAdmin) throw forbidden('The Organisation admin role cannot be changed');
+        await checkPermissionIds(db, values.permissions);
+        return roleRepository.update(db, { caller, scope, id: _id, values });
+      },
+      remove: async ({ db, caller, scope, input }) => {
+        const before = await roleRepository.get(db, scope, input._id);
+        if (before.isOrganisationAdmin) throw forbidden('The Organisation admin role cannot be deleted');
+        return roleRepository.remove(db, { caller, scope, id: input._id });
+      },
+    },
+  });
+};

@@ -1,0 +1,69 @@
+import { organisation } from '@app/contract/resources/organisation';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { organisations } from '../../db/schema/organisations';
+import { sessions, users } from '../../db/schema/users';
+import { conflict } from '../../engine/errors';
+import { registerResource } from '../../engine/register-resource';
+import { resourceRepository } from '../../engine/repository';
+import { hashPassword } from '../../services/passwords';
+import { findLiveUserByEmail } from '../auth/users';
+import { roleRepository } from '../crm-access/repository';
+import { staffRepository } from '../staff/repository';
+
+export const organisationRepository = resourceRepository(organisation, organisations);
+
+export const registerOrganisations = (app: FastifyInstance) => {
+  registerResource(app, organisationRepository, {
+    handlers: {
+      /** An organisation comes with its built-in Organisation admin role and its first admin user. */
+      create: async ({ db, caller, input }) => {
+        const { adminUser, ...values } = input;
+        if (await findLiveUserByEmail(db, adminUser.email)) throw conflict('The admin user email is already registered');
+        const created = await organisationRepository.create(db, { caller, scope: {}, values });
+        const inside = { organisationId: created._id };
+        const role = await roleRepository.create(db, {
+          caller,
+          scope: inside,
+          values: { title: 'Organisation admin', value: 'organisation-admin', permissions: [], isOrganisationAdmin: true },
+        });
+        const name = { first: adminUser.name?.first ?? 'Admin', last: adminUser.name?.last ?? values.name };
+        const admin = await staffRepository.create(db, {
+          caller,
+          scope: inside,
+          values: {
+            email: adminUser.email,
+            phone: adminUser.phone,
+            passwordHash: await hashPassword(adminUser.passwordHash),
+            name: { ...name, fullName: `${name.first} ${name.last}`.trim() },
+            roleIds: [role._id],
+            status: 'ACTIVE',
+          },
+        });
+        return { ...created, adminUser: { _id: admin._id, email: admin.email } };
+      },
+      setStatus: async ({ db, caller, scope, input, services, afterCommit }) => {
+        const record = await organisationRepository.update(db, {
+          caller,
+          scope,
+          id: input._id,
+          values: { status: input.status },
+          action: 'STATUS_CHANGE',
+        });
+        if (input.status !== 'ACTIVE') {
+          // Staff of an inactive organisation are signed out at once.
+          const staff = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, input._id));
+          if (staff.length > 0)
+            await db.delete(sessions).where(
+              inArray(
+                sessions.userId,
+                staff.map((s) => s.id),
+              ),
+            );
+          afterCommit(() => services.sessions.forgetAll());
+        }
+        return record;
+      },
+    },
+  });
+};

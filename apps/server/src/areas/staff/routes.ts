@@ -1,0 +1,149 @@
+import { isPlatformUser } from '@app/contract/access';
+import { changeCredentials, googleStaffList, staffCredentialsReset, updateOwnProfile } from '@app/contract/resources/organisation-staff';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { forgetAccessProfiles, loadProfile } from '../../engine/access';
+import type { Caller } from '../../engine/context';
+import { badRequest, forbidden, notFound } from '../../engine/errors';
+import { searchCondition } from '../../engine/list-query';
+import { Answer, registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import { hashPassword, verifyPassword } from '../../services/passwords';
+import { randomToken } from '../../services/tokens';
+import { rolesOfOrganisation } from '../crm-access/repository';
+import { staffRepository } from './repository';
+
+/**
+ * Roles must be the organisation's own, and only an organisation admin (or a platform admin) may
+ * hand out the Organisation admin role: otherwise staff could raise themselves to it.
+ */
+const checkRoles = async (db: Executor, caller: Caller, organisationId: string, roleIds: string[] | undefined) => {
+  if (!roleIds || roleIds.length === 0) return;
+  const roles = await rolesOfOrganisation(db, organisationId, roleIds);
+  if (roles.length !== new Set(roleIds).size) {
+    throw badRequest('Please select valid roles', [{ field: 'roleIds', message: 'Please select valid roles' }]);
+  }
+  if (
+    roles.some((r) => r.isOrganisationAdmin) &&
+    !isPlatformUser(caller.userType) &&
+    !(await loadProfile(db, caller)).isOrganisationAdmin
+  ) {
+    throw forbidden('Only an organisation admin can give the Organisation admin role');
+  }
+};
+
+const notYourself = (caller: Caller, id: string, message: string) => {
+  if (caller.id === id) throw badRequest(message);
+};
+
+export const registerStaff = (app: FastifyInstance) => {
+  const forgetUser = (userId: string) => () => {
+    app.services.sessions.forgetUser(userId);
+    forgetAccessProfiles();
+  };
+
+  registerResource(app, staffRepository, {
+    handlers: {
+      create: async ({ db, caller, scope, input }) => {
+        const { password, ...values } = input;
+        const organisationId = scope.organisationId ?? values.organisationId;
+        if (organisationId) await checkRoles(db, caller as Caller, organisationId, values.roleIds);
+        return staffRepository.create(db, { caller, scope, values: { ...values, passwordHash: await hashPassword(password) } });
+      },
+      update: async ({ db, caller, scope, input: { _id, ...values }, afterCommit }) => {
+        const before = await staffRepository.get(db, scope, _id);
+        await checkRoles(db, caller as Caller, before.organisationId as string, values.roleIds);
+        afterCommit(forgetUser(_id));
+        return staffRepository.update(db, { caller, scope, id: _id, values });
+      },
+      setStatus: async ({ db, caller, scope, input, services, afterCommit }) => {
+        notYourself(caller as Caller, input._id, 'You cannot change the status of your own account');
+        const record = await staffRepository.update(db, {
+          caller,
+          scope,
+          id: input._id,
+          values: { status: input.status },
+          action: 'STATUS_CHANGE',
+        });
+        if (input.status !== 'ACTIVE') await services.sessions.endAllOf(db, input._id);
+        afterCommit(forgetUser(input._id));
+        return record;
+      },
+      remove: async ({ db, caller, scope, input, services, afterCommit }) => {
+        notYourself(caller as Caller, input._id, 'You cannot delete your own account');
+        const result = await staffRepository.remove(db, { caller, scope, id: input._id });
+        await services.sessions.endAllOf(db, input._id);
+        afterCommit(forgetUser(input._id));
+        return result;
+      },
+    },
+  });
+
+  registerCall(app, updateOwnProfile, async ({ db, caller, input }) => {
+    const me = caller as Caller;
+    const [before] = await db.select().from(users).where(eq(users.id, me.id));
+    if (!before) throw notFound('User');
+    const { _id, ...values } = { _id: me.id, ...input };
+    const scope = me.organisationId ? { organisationId: me.organisationId } : {};
+    if (me.userType === 'CRM_USER') return staffRepository.update(db, { caller, scope, id: _id, values });
+    // A platform admin's own profile: no organisation, so no entity log.
+    const [row] = await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, me.id))
+      .returning();
+    return staffRepository.toRecord(row as never);
+  });
+
+  registerCall(app, googleStaffList, async ({ db, scope, input }) => {
+    const rows = await db
+      .select({ id: users.id, email: users.email, name: users.name, designation: users.designation })
+      .from(users)
+      .where(
+        and(
+          ...staffRepository.scopeWhere(scope),
+          eq(users.status, 'ACTIVE'),
+          searchCondition(users, ['name.fullName', 'email'], input.search),
+        ),
+      )
+      .orderBy(asc(users.email))
+      .limit(500);
+    return rows.map((row) => ({ _id: row.id, email: row.email, name: row.name?.fullName ?? row.email, designation: row.designation }));
+  });
+
+  registerCall(app, staffCredentialsReset, async ({ db, caller, scope, input, services, afterCommit }) => {
+    const staff = await staffRepository.get(db, scope, input._id);
+    const temporary = randomToken(9);
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(temporary), passwordChangedAt: new Date() })
+      .where(eq(users.id, staff.id));
+    await services.sessions.endAllOf(db, staff.id);
+    await staffRepository.update(db, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
+    afterCommit(() =>
+      services.mail.send({
+        to: staff.email as string,
+        subject: 'Your new password',
+        text: `${(caller as Caller).name} has reset your password. Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${staff.email}\nPassword: ${temporary}\n\nPlease change it after signing in.`,
+      }),
+    );
+    return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
+  });
+
+  registerCall(app, changeCredentials, async ({ db, caller, input, services }) => {
+    const me = caller as Caller;
+    if (input.id !== me.id) throw forbidden('You can only change your own password');
+    const [user] = await db.select().from(users).where(eq(users.id, me.id));
+    if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      throw badRequest('Your current password is not correct', [{ field: 'oldPassword', message: 'Your current password is not correct' }]);
+    }
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() })
+      .where(eq(users.id, me.id));
+    await services.sessions.endAllOf(db, me.id, me.sessionId);
+    return new Answer(null, 'Your password has been changed');
+  });
+};

@@ -1,0 +1,68 @@
+import type { RelatedTo } from '@app/contract/conventions/common';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+/** Per organisation and entity type, the last `itemId` number handed out. */
+export const itemCounters = pgTable(
+  'item_counters',
+  { scope: text().notNull(), entity: text().notNull(), value: integer().notNull() },
+  (t) => [primaryKey({ columns: [t.scope, t.entity] })],
+);
+
+export const entityLogs = pgTable(
+  'entity_logs',
+  {
+    id: text().primaryKey(),
+    organisationId: text(),
+    entityType: text().notNull(),
+    entityId: text().notNull(),
+    action: text().notNull(),
+    description: text().notNull(),
+    from: jsonb(),
+    to: jsonb(),
+    relatedTo: jsonb().$type<RelatedTo>().notNull(),
+    user: jsonb().$type<{ _id: string; name: string }>(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('entity_logs_organisation').on(t.organisationId, t.createdAt), index('entity_logs_entity').on(t.entityId)],
+);
+
+export const files = pgTable('files', {
+  id: text().primaryKey(),
+  ownerId: text().notNull(),
+  organisationId: text(),
+  originalName: text().notNull(),
+  blobName: text().notNull(),
+  mimeType: text().notNull(),
+  size: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: text().primaryKey(),
+    purpose: text().notNull(),
+    subjectId: text().notNull(),
+    channel: text().notNull(),
+    target: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    payload: jsonb(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_codes_subject').on(t.subjectId, t.purpose, t.createdAt)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: text().primaryKey(),
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  html: text(),
+  status: text().$type<'QUEUED' | 'SENT' | 'LOGGED' | 'FAILED'>().notNull(),
+  error: text(),
+  ...timestamps(),
+});

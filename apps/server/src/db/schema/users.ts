@@ -1,0 +1,53 @@
+import type { PersonName, UploadedFile } from '@app/contract/conventions/common';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { baseColumns } from './columns';
+
+/** One table for every user type: platform admins, CRM staff, client contacts, job seekers, recruiters. */
+export const users = pgTable(
+  'users',
+  {
+    ...baseColumns(),
+    userType: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text(),
+    name: jsonb().$type<PersonName>(),
+    phone: text(),
+    status: text().notNull().default('ACTIVE'),
+    roleIds: jsonb().$type<string[]>().notNull().default([]),
+    designation: text(),
+    profileImage: jsonb().$type<UploadedFile>(),
+    signatureHTML: text('signature_html'),
+    linkedInLink: text(),
+    gitHubLink: text(),
+    website: text(),
+    lastLoginAt: timestamp({ withTimezone: true, mode: 'date' }),
+    passwordChangedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('users_email_live').on(t.email).where(sql`not ${t.isDeleted}`),
+    index('users_organisation').on(t.organisationId, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text().primaryKey(),
+  userId: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

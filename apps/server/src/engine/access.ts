@@ -1,0 +1,117 @@
+import {
+  type AccessLevel,
+  type AccessScope,
+  accessLevelRank,
+  accessScopeRank,
+  type CrmAccess,
+  isPlatformUser,
+  type Who,
+} from '@app/contract/access';
+import type { Tenancy } from '@app/contract/define-resource';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { crmFeatures, crmModules, crmPermissions, crmRoles } from '../db/schema/crm-access';
+import { teamMembers } from '../db/schema/teams';
+import type { Caller, Scope } from './context';
+import { forbidden, unauthorized } from './errors';
+
+/** 401 without a sign-in where one is needed, 403 for a user type the call is not for. */
+export const checkWho = (who: readonly Who[], caller: Caller | null) => {
+  if (who.includes('public')) return;
+  if (!caller) throw unauthorized();
+  if (who.includes('signed-in') || who.includes(caller.userType)) return;
+  throw forbidden();
+};
+
+/** The rows a caller may see by tenancy alone. Platform admins work across organisations. */
+export const tenancyScope = (tenancy: Tenancy, caller: Caller | null): Scope => {
+  if (tenancy === 'platform' || !caller || isPlatformUser(caller.userType)) return {};
+  if (tenancy === 'owner') return { ownerId: caller.id };
+  if (!caller.organisationId) throw forbidden('This account does not belong to an organisation');
+  return { organisationId: caller.organisationId };
+};
+
+type Grant = { level: AccessLevel; scope: AccessScope };
+type AccessProfile = { isOrganisationAdmin: boolean; grants: Map<string, Grant>; teamIds: string[] };
+
+const grantKey = (module: string, feature: string) => `${module}\u0000${feature}`;
+
+/** Per user, what their roles allow; short-lived, and dropped whenever roles or permissions change. */
+const profiles = new Map<string, { profile: AccessProfile; until: number }>();
+const profileTtlMs = 10_000;
+export const forgetAccessProfiles = () => profiles.clear();
+
+export const loadProfile = async (db: Executor, caller: Caller): Promise<AccessProfile> => {
+  const cached = profiles.get(caller.id);
+  if (cached && cached.until > Date.now()) return cached.profile;
+  const grants = new Map<string, Grant>();
+  let isOrganisationAdmin = false;
+  if (caller.roleIds.length > 0) {
+    const roles = await db
+      .select({ permissions: crmRoles.permissions, isOrganisationAdmin: crmRoles.isOrganisationAdmin })
+      .from(crmRoles)
+      .where(and(inArray(crmRoles.id, caller.roleIds), eq(crmRoles.isDeleted, false)));
+    isOrganisationAdmin = roles.some((r) => r.isOrganisationAdmin);
+    const permissionIds = [...new Set(roles.flatMap((r) => r.permissions))];
+    if (permissionIds.length > 0) {
+      const rows = await db
+        .select({
+          module: crmModules.title,
+          feature: crmFeatures.title,
+          level: crmPermissions.access_level,
+          conditions: crmPermissions.conditions,
+        })
+        .from(crmPermissions)
+        .innerJoin(crmModules, eq(crmModules.id, crmPermissions.moduleId))
+        .innerJoin(crmFeatures, eq(crmFeatures.id, crmPermissions.featureId))
+        .where(
+          and(
+            inArray(crmPermissions.id, permissionIds),
+            eq(crmPermissions.isDeleted, false),
+            eq(crmModules.isDeleted, false),
+            eq(crmFeatures.isDeleted, false),
+          ),
+        );
+      for (const row of rows) {
+        const key = grantKey(row.module, row.feature);
+        const scope = row.conditions?.scope ?? 'ALL';
+        const held = grants.get(key);
+        // Several permissions on one feature add up: the highest level, and the widest scope.
+        grants.set(key, {
+          level: !held || accessLevelRank[row.level] > accessLevelRank[held.level] ? row.level : held.level,
+          scope: !held || accessScopeRank[scope] > accessScopeRank[held.scope] ? scope : held.scope,
+        });
+      }
+    }
+  }
+  const memberships = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, caller.id), eq(teamMembers.isDeleted, false)));
+  const profile = { isOrganisationAdmin, grants, teamIds: memberships.map((m) => m.teamId) };
+  profiles.set(caller.id, { profile, until: Date.now() + profileTtlMs });
+  return profile;
+};
+
+/**
+ * The permission check every CRM call goes through: staff → roles → permissions → module, feature,
+ * access level and scope. Answers the extra scope a query must AND in (OWN or TEAM), or throws 403.
+ */
+export const checkPermission = async (
+  db: Executor,
+  input: { caller: Caller; access: CrmAccess; level: AccessLevel },
+): Promise<Pick<Scope, 'visibleTo'>> => {
+  const { caller, access, level } = input;
+  if (caller.userType !== 'CRM_USER') return {};
+  const profile = await loadProfile(db, caller);
+  if (profile.isOrganisationAdmin) return {};
+  const grant = profile.grants.get(grantKey(access.module, access.feature ?? access.module));
+  if (!grant || accessLevelRank[grant.level] < accessLevelRank[level]) {
+    throw forbidden(`You do not have ${level} access to ${access.feature ?? access.module}`);
+  }
+  if (grant.scope === 'ALL') return {};
+  return { visibleTo: { userId: caller.id, teamIds: grant.scope === 'TEAM' ? profile.teamIds : [] } };
+};
+
+export const levelOfKind = (kind: string): AccessLevel =>
+  kind === 'list' || kind === 'details' ? 'READ' : kind === 'remove' ? 'FULL' : 'WRITE';

@@ -1,0 +1,63 @@
+import type { ItemId } from '@app/contract/conventions/common';
+import type { Executor } from '../db/client';
+import { entityLogs } from '../db/schema/services';
+import type { Caller } from './context';
+import { newId } from './ids';
+
+export type EntityLogAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'STATUS_CHANGE';
+
+const verbs: Record<EntityLogAction, string> = {
+  CREATE: 'created',
+  UPDATE: 'updated',
+  DELETE: 'deleted',
+  STATUS_CHANGE: 'changed the status of',
+};
+
+const labelOf = (entityType: string, record: { _id: string; itemId?: ItemId | null }) =>
+  `${entityType} ${record.itemId?.combined ?? record._id}`;
+
+/** Only the fields that changed, before and after: what an audit reader wants to see. */
+export const changedFields = (before: Record<string, unknown>, after: Record<string, unknown>) => {
+  const from: Record<string, unknown> = {};
+  const to: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updatedAt' || key === 'updatedBy') continue;
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
+      from[key] = before[key] ?? null;
+      to[key] = after[key] ?? null;
+    }
+  }
+  return { from, to };
+};
+
+/** Writes who did what to which record, from what to what; runs in the caller's transaction. */
+export const writeEntityLog = async (
+  db: Executor,
+  input: {
+    caller: Caller | null;
+    organisationId: string | null;
+    entityType: string;
+    action: EntityLogAction;
+    record: { _id: string; itemId?: ItemId | null };
+    from?: unknown;
+    to?: unknown;
+  },
+) => {
+  const who = input.caller?.name || input.caller?.email || 'System';
+  await db.insert(entityLogs).values({
+    id: newId(),
+    organisationId: input.organisationId,
+    entityType: input.entityType,
+    entityId: input.record._id,
+    action: input.action,
+    description: `${who} ${verbs[input.action]} ${labelOf(input.entityType, input.record)}`,
+    from: input.from ?? null,
+    to: input.to ?? null,
+    relatedTo: {
+      _id: input.record._id,
+      entityType: input.entityType,
+      ...(input.record.itemId ? { itemId: input.record.itemId } : {}),
+    },
+    user: input.caller ? { _id: input.caller.id, name: who } : null,
+  });
+};

@@ -1,0 +1,105 @@
+import type { AccessLevel, CrmAccess, Who } from '@app/contract/access';
+import type { HttpMethod, Tenancy } from '@app/contract/define-resource';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { checkPermission, checkWho, tenancyScope } from './access';
+import type { CallContext } from './context';
+import { parseInput } from './validate';
+
+/** What the docs, `npm run routes` and the route-coverage test know of each call. */
+export type RegisteredCall = {
+  method: HttpMethod;
+  path: string;
+  who: readonly Who[];
+  tag: string;
+  name: string;
+  summary?: string;
+  input?: z.ZodType;
+  inputFrom: 'body' | 'query' | 'multipart';
+};
+
+export type CallSpecification = Omit<RegisteredCall, 'inputFrom'> & {
+  inputFrom?: RegisteredCall['inputFrom'];
+  access?: CrmAccess;
+  level?: AccessLevel;
+  /** Resources always have one; a workflow without one scopes its own queries by the caller. */
+  tenancy?: Tenancy;
+  /** Writes run in one transaction; reads and multipart uploads do not need one. */
+  transaction?: boolean;
+  message?: string;
+};
+
+/** A handler's answer with its own message instead of the call's default. */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly message: string,
+  ) {}
+}
+
+export const apiPath = (path: string) => `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    calls: RegisteredCall[];
+  }
+}
+
+/**
+ * Registers one call: sign-in and user-type check, the CRM permission check (which narrows the
+ * scope), input validation, then the handler, inside a transaction when it writes.
+ */
+export const registerCall = <Input>(
+  app: FastifyInstance,
+  spec: CallSpecification & { input?: z.ZodType<Input> },
+  handler: (ctx: CallContext & { input: Input }) => Promise<unknown>,
+) => {
+  const inputFrom = spec.inputFrom ?? (spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body');
+  const transaction = spec.transaction ?? (spec.method !== 'GET' && inputFrom !== 'multipart');
+  app.calls.push({ ...spec, inputFrom });
+  app.route({
+    method: spec.method,
+    url: apiPath(spec.path),
+    handler: async (req, reply) => {
+      const caller = req.caller;
+      checkWho(spec.who, caller);
+      const { db } = app.database;
+      let scope = spec.tenancy ? tenancyScope(spec.tenancy, caller) : {};
+      if (spec.access && caller) {
+        scope = { ...scope, ...(await checkPermission(db, { caller, access: spec.access, level: spec.level ?? 'WRITE' })) };
+      }
+      const params = req.params as Record<string, string>;
+      const raw = inputFrom === 'query' ? { ...(req.query as object), ...params } : { ...(req.body as object), ...params };
+      const input = (spec.input && inputFrom !== 'multipart' ? parseInput(spec.input, raw) : raw) as Input;
+      type Task = (db: typeof app.database.db) => Promise<unknown> | unknown;
+      const onCommit: Task[] = [];
+      const always: Task[] = [];
+      const context = {
+        caller,
+        scope,
+        services: app.services,
+        req,
+        reply,
+        input,
+        afterCommit: (task: Task) => onCommit.push(task),
+        afterwards: (task: Task) => always.push(task),
+      };
+      let result: unknown;
+      try {
+        result = transaction ? await db.transaction((tx) => handler({ ...context, db: tx })) : await handler({ ...context, db });
+      } finally {
+        for (const task of always) await task(db);
+      }
+      for (const task of onCommit) {
+        try {
+          await task(db);
+        } catch (error) {
+          req.log.error({ err: error }, 'a task after the commit failed');
+        }
+      }
+      if (reply.sent) return reply;
+      const answer = result instanceof Answer ? result : new Answer(result ?? null, spec.message ?? 'Success');
+      return { code: 200, success: true, message: answer.message, data: answer.data };
+    },
+  });
+};

@@ -1,0 +1,83 @@
+import { byId } from '@app/contract/conventions/ids';
+import { listRequest } from '@app/contract/conventions/list';
+import type { CallKind, CallSpec, ResourceDefinition } from '@app/contract/define-resource';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { levelOfKind } from './access';
+import type { CallContext } from './context';
+import { registerCall } from './register-call';
+import type { ResourceRepository } from './repository';
+
+export type KindHandler = (ctx: CallContext & { input: any; repository: ResourceRepository }) => Promise<unknown>;
+
+export type ResourceOptions = {
+  /** Replaces a generic call with a workflow that still gets the call's checks and schema. */
+  handlers?: Partial<Record<CallKind, KindHandler>>;
+  /** Runs after every successful write, inside its transaction (to drop caches, say). */
+  afterWrite?: () => void;
+};
+
+const messages: Record<CallKind, string> = {
+  create: 'Created successfully',
+  update: 'Updated successfully',
+  details: 'Fetched successfully',
+  list: 'Fetched successfully',
+  remove: 'Deleted successfully',
+  setStatus: 'Status updated successfully',
+};
+
+export const inputOfKind = (def: ResourceDefinition, kind: CallKind): z.ZodType => {
+  switch (kind) {
+    case 'create':
+      return def.create;
+    case 'update':
+      return def.update;
+    case 'list':
+      return listRequest(def.filters);
+    case 'setStatus':
+      return z.object({ _id: byId.shape._id, status: def.status ?? z.string() }).strict();
+    default:
+      return byId;
+  }
+};
+
+const genericHandlers: Record<CallKind, KindHandler> = {
+  create: ({ db, caller, scope, input, repository }) => repository.create(db, { caller, scope, values: input }),
+  update: ({ db, caller, scope, input, repository }) => {
+    const { _id, ...values } = input;
+    return repository.update(db, { caller, scope, id: _id, values });
+  },
+  details: async ({ db, scope, input, repository }) => repository.toRecord(await repository.get(db, scope, input._id)),
+  list: ({ db, scope, input, repository }) => repository.list(db, scope, input),
+  remove: ({ db, caller, scope, input, repository }) => repository.remove(db, { caller, scope, id: input._id }),
+  setStatus: ({ db, caller, scope, input, repository }) =>
+    repository.update(db, { caller, scope, id: input._id, values: { status: input.status }, action: 'STATUS_CHANGE' }),
+};
+
+/** Turns a resource definition into its routes: one line per entity in the app. */
+export const registerResource = (app: FastifyInstance, repository: ResourceRepository, options: ResourceOptions = {}) => {
+  const { def } = repository;
+  for (const [kind, call] of Object.entries(def.calls) as [CallKind, CallSpec][]) {
+    const handler = options.handlers?.[kind] ?? genericHandlers[kind];
+    const writes = kind !== 'list' && kind !== 'details';
+    registerCall(
+      app,
+      {
+        ...call,
+        name: `${def.name}.${kind}`,
+        tag: def.name,
+        input: inputOfKind(def, kind),
+        access: def.access,
+        level: call.level ?? levelOfKind(kind),
+        tenancy: def.tenancy,
+        transaction: writes,
+        message: messages[kind],
+      },
+      async (ctx) => {
+        const result = await handler({ ...ctx, repository });
+        if (writes) options.afterWrite?.();
+        return result;
+      },
+    );
+  }
+};

@@ -1,0 +1,215 @@
+import type { ListRequest, ListResult } from '@app/contract/conventions/list';
+import type { ResourceDefinition } from '@app/contract/define-resource';
+import { and, eq, getTableColumns, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
+import { organisations } from '../db/schema/organisations';
+import type { Caller, Scope } from './context';
+import { changedFields, type EntityLogAction, writeEntityLog } from './entity-log';
+import { badRequest, conflict, notFound } from './errors';
+import { newId } from './ids';
+import { nextItemId } from './item-id';
+import { filterConditions, listRows, searchCondition } from './list-query';
+
+type Row = Record<string, unknown> & { id: string };
+export type ResourceRecord = Record<string, unknown> & { _id: string };
+
+const systemFields = ['itemId', 'organisationId', 'ownerId', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt'] as const;
+
+export type RepositoryOptions = {
+  /** Column values every row of this resource has, for resources that share a table (staff in users). */
+  fixed?: Record<string, unknown>;
+};
+
+/**
+ * The only way the generic calls touch a resource's table. Every query ANDs in the caller's scope
+ * (organisation, owner, OWN/TEAM visibility) and skips soft-deleted rows; every write logs itself.
+ */
+export const resourceRepository = (def: ResourceDefinition, table: PgTable, options: RepositoryOptions = {}) => {
+  const columns = getTableColumns(table);
+  const column = (key: string) => columns[key] as PgColumn;
+  const fieldKeys = Object.keys(def.fields.shape);
+  const fixed = options.fixed ?? {};
+  const label = def.name.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+  const scopeWhere = (scope: Scope): SQL[] => {
+    const where: SQL[] = Object.entries(fixed).map(([key, value]) => eq(column(key), value));
+    if (columns.isDeleted) where.push(eq(column('isDeleted'), false));
+    if (scope.organisationId) where.push(eq(column('organisationId'), scope.organisationId));
+    if (scope.ownerId) where.push(eq(column('ownerId'), scope.ownerId));
+    if (scope.visibleTo) {
+      const { userId, teamIds } = scope.visibleTo;
+      where.push(
+        teamIds.length > 0 && columns.teamId
+          ? (or(eq(column('ownerId'), userId), inArray(column('teamId'), teamIds)) as SQL)
+          : eq(column('ownerId'), userId),
+      );
+    }
+    return where;
+  };
+
+  const toRecord = (row: Row): ResourceRecord => {
+    const record: ResourceRecord = { _id: row.id };
+    for (const key of fieldKeys) if (key in row) record[key] = row[key] ?? null;
+    for (const key of systemFields) if (key in columns) record[key] = row[key] ?? null;
+    return record;
+  };
+
+  /** Keeps only the keys that are columns, so workflow-only input (a password, an admin user) never lands. */
+  const columnValues = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).filter(([key, value]) => key in columns && key !== 'id' && value !== undefined));
+
+  const checkUnique = async (db: Executor, values: Record<string, unknown>, exceptId?: string) => {
+    for (const rule of def.unique ?? []) {
+      if (rule.fields.some((f) => values[f] === undefined || values[f] === null)) continue;
+      const where: SQL[] = rule.fields.map((f) => eq(column(f), values[f]));
+      if (columns.isDeleted) where.push(eq(column('isDeleted'), false));
+      if (def.tenancy === 'organisation' && !rule.global && !rule.fields.includes('organisationId')) {
+        where.push(eq(column('organisationId'), values.organisationId as string));
+      }
+      if (exceptId) where.push(ne(column('id'), exceptId));
+      const [taken] = await db
+        .select({ id: column('id') })
+        .from(table)
+        .where(and(...where))
+        .limit(1);
+      if (taken) throw conflict(rule.message);
+    }
+  };
+
+  const by = (caller: Caller | null) => (caller ? { _id: caller.id, name: caller.name || caller.email } : undefined);
+
+  const find = async (db: Executor, scope: Scope, id: string): Promise<Row | undefined> => {
+    const [row] = await db
+      .select()
+      .from(table)
+      .where(and(eq(column('id'), id), ...scopeWhere(scope)))
+      .limit(1);
+    return row as Row | undefined;
+  };
+
+  const get = async (db: Executor, scope: Scope, id: string) => {
+    const row = await find(db, scope, id);
+    if (!row) throw notFound(label);
+    return row;
+  };
+
+  const organisationFor = async (db: Executor, scope: Scope, values: Record<string, unknown>) => {
+    if (def.tenancy !== 'organisation') return null;
+    if (scope.organisationId) return scope.organisationId;
+    const chosen = values.organisationId;
+    if (typeof chosen !== 'string')
+      throw badRequest('Please select an organisation', [{ field: 'organisationId', message: 'Please select an organisation' }]);
+    const [org] = await db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(and(eq(organisations.id, chosen), eq(organisations.isDeleted, false)));
+    if (!org) throw notFound('Organisation');
+    return chosen;
+  };
+
+  return {
+    def,
+    table,
+    label,
+    scopeWhere,
+    toRecord,
+    find,
+    get,
+
+    async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord>> {
+      const page = await listRows<Row>(db, {
+        table,
+        request,
+        where: [
+          ...scopeWhere(scope),
+          ...extraWhere,
+          searchCondition(table, def.search, request.search),
+          ...filterConditions(table, def.filters, request.filter),
+        ],
+      });
+      return { ...page, results: page.results.map(toRecord) };
+    },
+
+    async create(db: Executor, input: { caller: Caller | null; scope: Scope; values: Record<string, unknown> }) {
+      const { caller, scope } = input;
+      const organisationId = await organisationFor(db, scope, input.values);
+      const values: Record<string, unknown> = { ...columnValues(input.values), ...fixed, id: newId() };
+      if (columns.organisationId) values.organisationId = organisationId ?? values.organisationId ?? null;
+      if (columns.ownerId) values.ownerId = values.ownerId ?? scope.ownerId ?? caller?.id ?? null;
+      if (columns.createdBy) values.createdBy = values.updatedBy = by(caller);
+      if (def.itemIdPrefix && columns.itemId) {
+        values.itemId = await nextItemId(db, {
+          organisationId: (values.organisationId as string | null) ?? null,
+          entity: def.name,
+          prefix: def.itemIdPrefix,
+        });
+      }
+      await checkUnique(db, values);
+      const [row] = (await db.insert(table).values(values).returning()) as Row[];
+      const record = toRecord(row as Row);
+      await writeEntityLog(db, {
+        caller,
+        organisationId: (row?.organisationId as string | null) ?? null,
+        entityType: def.name,
+        action: 'CREATE',
+        record: record as never,
+        to: record,
+      });
+      return record;
+    },
+
+    async update(
+      db: Executor,
+      input: { caller: Caller | null; scope: Scope; id: string; values: Record<string, unknown>; action?: EntityLogAction },
+    ) {
+      const before = await get(db, input.scope, input.id);
+      const patch = columnValues(input.values);
+      delete patch.organisationId;
+      delete patch.ownerId;
+      await checkUnique(db, { ...before, ...patch }, input.id);
+      if (columns.updatedAt) patch.updatedAt = new Date();
+      if (columns.updatedBy) patch.updatedBy = by(input.caller);
+      const [row] = (await db
+        .update(table)
+        .set(patch)
+        .where(eq(column('id'), input.id))
+        .returning()) as Row[];
+      const record = toRecord(row as Row);
+      const { from, to } = changedFields(toRecord(before), record);
+      if (Object.keys(to).length > 0) {
+        await writeEntityLog(db, {
+          caller: input.caller,
+          organisationId: (row?.organisationId as string | null) ?? null,
+          entityType: def.name,
+          action: input.action ?? 'UPDATE',
+          record: record as never,
+          from,
+          to,
+        });
+      }
+      return record;
+    },
+
+    /** Soft delete: the row leaves lists and details but stays in the database and the log. */
+    async remove(db: Executor, input: { caller: Caller | null; scope: Scope; id: string }) {
+      const before = await get(db, input.scope, input.id);
+      await db
+        .update(table)
+        .set({ isDeleted: true, deletedAt: new Date(), deletedBy: by(input.caller) } as never)
+        .where(eq(column('id'), input.id));
+      const record = toRecord(before);
+      await writeEntityLog(db, {
+        caller: input.caller,
+        organisationId: (before.organisationId as string | null) ?? null,
+        entityType: def.name,
+        action: 'DELETE',
+        record: record as never,
+        from: record,
+      });
+      return { _id: input.id };
+    },
+  };
+};
+
+export type ResourceRepository = ReturnType<typeof resourceRepository>;

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema/services';
+import { newId } from '../engine/ids';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+/**
+ * Sends by SMTP when SMTP_URL is set; otherwise keeps the mail in the database outbox and writes it
+ * to the log, so a developer can still follow a reset link. Every mail is recorded in the outbox.
+ */
+export const createMailer = (input: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }) => {
+  const transport = input.smtpUrl ? nodemailer.createTransport(input.smtpUrl) : null;
+  return {
+    async send(mail: Mail) {
+      const id = newId();
+      if (!transport) {
+        await input.db.insert(mailOutbox).values({ id, ...mail, status: 'LOGGED' });
+        input.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail kept in the outbox (no SMTP_URL)');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: input.from, ...mail });
+        await input.db.insert(mailOutbox).values({ id, ...mail, status: 'SENT' });
+      } catch (error) {
+        input.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+        await input.db.insert(mailOutbox).values({ id, ...mail, status: 'FAILED', error: String(error) });
+      }
+    },
+    /** No SMS gateway is configured: text messages are kept in the outbox and the log. */
+    async sms(input2: { to: string; text: string }) {
+      await input.db.insert(mailOutbox).values({ id: newId(), to: input2.to, subject: 'SMS', text: input2.text, status: 'LOGGED' });
+      input.log.info({ sms: input2 }, 'text message kept in the outbox (no SMS gateway)');
+    },
+    close: () => transport?.close(),
+  };
+};
+
+export type Mailer = ReturnType<typeof createMailer>;

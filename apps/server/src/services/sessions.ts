@@ -1,0 +1,90 @@
+import { isPlatformUser, type UserType } from '@app/contract/access';
+import { fullNameOf } from '@app/contract/conventions/common';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { sessions, users } from '../db/schema/users';
+import type { Caller } from '../engine/context';
+import { newId } from '../engine/ids';
+import { randomToken, sha256 } from './tokens';
+
+export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+const cacheMs = 30_000;
+
+/** Sessions live in the database; a short cache keeps the per-request lookup off the hot path. */
+export const createSessions = () => {
+  const cache = new Map<string, { caller: Caller | null; until: number }>();
+
+  const forgetUser = (userId: string) => {
+    for (const [key, entry] of cache) if (entry.caller?.id === userId) cache.delete(key);
+  };
+
+  return {
+    async start(db: Executor, input: { userId: string; userAgent?: string; ip?: string }) {
+      const token = randomToken();
+      await db.insert(sessions).values({
+        id: newId(),
+        tokenHash: sha256(token),
+        userId: input.userId,
+        expiresAt: new Date(Date.now() + sessionLifetimeMs),
+        userAgent: input.userAgent?.slice(0, 300),
+        ip: input.ip,
+      });
+      await db.delete(sessions).where(and(eq(sessions.userId, input.userId), lt(sessions.expiresAt, new Date())));
+      return token;
+    },
+
+    async resolve(db: Executor, token: string): Promise<Caller | null> {
+      const tokenHash = sha256(token);
+      const cached = cache.get(tokenHash);
+      if (cached && cached.until > Date.now()) return cached.caller;
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          id: users.id,
+          userType: users.userType,
+          email: users.email,
+          name: users.name,
+          organisationId: users.organisationId,
+          roleIds: users.roleIds,
+          status: users.status,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), eq(users.isDeleted, false)))
+        .limit(1);
+      const caller: Caller | null =
+        row && row.status === 'ACTIVE'
+          ? {
+              id: row.id,
+              sessionId: row.sessionId,
+              userType: row.userType as UserType,
+              email: row.email,
+              name: fullNameOf(row.name) || row.email,
+              organisationId: isPlatformUser(row.userType as UserType) ? null : row.organisationId,
+              roleIds: row.roleIds,
+            }
+          : null;
+      if (cache.size > 10_000) cache.clear();
+      cache.set(tokenHash, { caller, until: Date.now() + cacheMs });
+      return caller;
+    },
+
+    async end(db: Executor, sessionId: string) {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+      for (const [key, entry] of cache) if (entry.caller?.sessionId === sessionId) cache.delete(key);
+    },
+
+    /** Ends every session of a user (a password change, a reset, a deactivation), but the one kept. */
+    async endAllOf(db: Executor, userId: string, keepSessionId?: string) {
+      const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+      for (const row of rows) if (row.id !== keepSessionId) await db.delete(sessions).where(eq(sessions.id, row.id));
+      forgetUser(userId);
+    },
+
+    /** Drops cached callers, so a change of roles or status counts from the next request. */
+    forgetUser,
+    forgetAll: () => cache.clear(),
+  };
+};
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,63 @@
+export const userTypes = ['SUPER_ADMIN', 'ADMIN', 'CRM_USER', 'CRM_CLIENT_USER', 'JOB_SEEKER', 'RECRUITER'] as const;
+export type UserType = (typeof userTypes)[number];
+
+/** Who may make a call: user types, `public` (no sign-in) or `signed-in` (any user type). */
+export type Who = UserType | 'public' | 'signed-in';
+
+export const PLATFORM = ['SUPER_ADMIN', 'ADMIN'] as const satisfies readonly UserType[];
+
+export const isPlatformUser = (userType: UserType) => userType === 'SUPER_ADMIN' || userType === 'ADMIN';
+
+export const accessLevels = ['NONE', 'READ', 'WRITE', 'FULL'] as const;
+export type AccessLevel = (typeof accessLevels)[number];
+export const accessLevelRank: Record<AccessLevel, number> = { NONE: 0, READ: 1, WRITE: 2, FULL: 3 };
+
+export const accessScopes = ['OWN', 'TEAM', 'ALL'] as const;
+export type AccessScope = (typeof accessScopes)[number];
+export const accessScopeRank: Record<AccessScope, number> = { OWN: 0, TEAM: 1, ALL: 2 };
+
+/** The CRM entity names of crm.md §3: one module each in the default catalogue. */
+export const crmEntityNames = [
+  'User',
+  'Lead',
+  'Task',
+  'Event',
+  'Contact',
+  'Candidate',
+  'Client',
+  'Job',
+  'CrmNote',
+  'Hiring Pipeline',
+  'Job Application',
+  'CrmNoticePeriod',
+  'Call Log',
+  'Email',
+  'CandidateInformationForm',
+  'ClientInformationRequest',
+  'Interview',
+  'Interview information page',
+  'Candidate CV',
+  'Email Template',
+  'Feedback',
+  'Feedback Category',
+  'Feedback Rating Options',
+  'EntityLog',
+  'OrganisationStaff',
+] as const;
+export type CrmEntityName = (typeof crmEntityNames)[number];
+
+/** A CRM call's permission: the module and feature it belongs to. The level follows from the call's kind. */
+export type CrmAccess = { module: CrmEntityName; feature?: string };
+
+/** Extra features beyond the one named after its module. */
+export const extraFeatures: Partial<Record<CrmEntityName, string[]>> = {
+  OrganisationStaff: ['Roles', 'Teams'],
+  Candidate: ['Credentials'],
+  Client: ['Credentials'],
+};
+
+export const moduleValue = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { isoDate } from './common';
+import { mongoId } from './ids';
+
+export const maxAllRows = 10_000;
+
+export const dateRange = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();
+
+/** How a list filter key matches: one value or "any of" an array, an id, or a date range. */
+export type FilterKind =
+  | { kind: 'value'; schema: z.ZodType<string | number | boolean> }
+  | { kind: 'id'; label?: string }
+  | { kind: 'dateRange' };
+
+export const filterValue = (schema: z.ZodType<string | number | boolean>): FilterKind => ({ kind: 'value', schema });
+export const filterId = (label?: string): FilterKind => ({ kind: 'id', label });
+export const filterDateRange: FilterKind = { kind: 'dateRange' };
+
+const filterSchemaOf = (key: string, filter: FilterKind): z.ZodType => {
+  if (filter.kind === 'dateRange') return dateRange;
+  const one = filter.kind === 'id' ? mongoId(filter.label ?? key) : filter.schema;
+  return z.union([one, z.array(one)]);
+};
+
+export const listRequest = (filters: Record<string, FilterKind> = {}) =>
+  z
+    .object({
+      page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
+      limit: z
+        .union([z.literal('ALL'), z.coerce.number({ error: 'limit must be a number or ALL' }).int().min(1).max(100)], {
+          error: 'limit must be a number from 1 to 100 or ALL',
+        })
+        .default(10),
+      search: z.string().max(200).default(''),
+      filter: z
+        .object(Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, filterSchemaOf(key, f).optional()])))
+        .strict()
+        .default({}),
+    })
+    .strict();
+
+export type ListRequest = {
+  page: number;
+  limit: number | 'ALL';
+  search: string;
+  filter: Record<string, unknown>;
+};
+
+export type ListResult<T> = {
+  results: T[];
+  totalResults: number;
+  totalPages: number;
+  page: number;
+  resultsInCurrentPage: number;
+  fromTo: { from: number; to: number };
+};

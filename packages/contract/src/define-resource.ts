@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { AccessLevel, CrmAccess, Who } from './access';
+import type { FilterKind } from './conventions/list';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type CallKind = 'create' | 'update' | 'details' | 'list' | 'remove' | 'setStatus';
+
+export type CallSpec = {
+  method: HttpMethod;
+  path: string;
+  who: readonly Who[];
+  /** Overrides the access level implied by the call's kind (READ for reads, WRITE for writes, FULL for delete). */
+  level?: AccessLevel;
+  summary?: string;
+};
+
+/**
+ * organisation: rows belong to one organisation and every query is scoped by the caller's;
+ * platform: shared catalogue or lookup, no organisation;
+ * owner: rows belong to one user (a job seeker's CVs) and are scoped by the caller's id.
+ */
+export type Tenancy = 'organisation' | 'platform' | 'owner';
+
+export type ResourceDefinition<
+  Fields extends z.ZodObject = z.ZodObject,
+  Create extends z.ZodType = z.ZodType,
+  Update extends z.ZodType = z.ZodType,
+> = {
+  /** Entity-log name and OpenAPI tag. */
+  name: string;
+  /** Database table, snake_case. */
+  table: string;
+  tenancy: Tenancy;
+  /** CRM calls made by CRM_USER go through the permission check of this module and feature. */
+  access?: CrmAccess;
+  /** Prefix of the per-organisation `itemId` ("CAN" gives CAN-1, CAN-2, ...). */
+  itemIdPrefix?: string;
+  /** The stored fields a client may read, in their response form. */
+  fields: Fields;
+  create: Create;
+  update: Update;
+  /** The status field's values; present when the entity has a status. */
+  status?: z.ZodType<string>;
+  /** Fields searched by a list's `search`; dotted paths reach into JSON columns ("name.fullName"). */
+  search: readonly string[];
+  /** Filter keys a list accepts. */
+  filters: Record<string, FilterKind>;
+  /** Values unique among live rows, per organisation unless `global`, and the 409 message. */
+  unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
+  calls: Partial<Record<CallKind, CallSpec>>;
+};
+
+export const defineResource = <Fields extends z.ZodObject, Create extends z.ZodType, Update extends z.ZodType>(
+  definition: ResourceDefinition<Fields, Create, Update>,
+) => definition;
+
+/** A call outside the five generic shapes: one schema and one handler (register, apply, send a code). */
+export type WorkflowDefinition<Input extends z.ZodType = z.ZodType> = CallSpec & {
+  name: string;
+  tag: string;
+  input: Input;
+  access?: CrmAccess;
+  /** The scope the engine hands the handler; without it the handler scopes its queries by the caller itself. */
+  tenancy?: Tenancy;
+  /** How the input travels: the JSON body (default), the query string, or a multipart form. */
+  inputFrom?: 'body' | 'query' | 'multipart';
+};
+
+export const defineWorkflow = <Input extends z.ZodType>(workflow: WorkflowDefinition<Input>) => workflow;

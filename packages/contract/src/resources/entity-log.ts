@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { idName, relatedTo } from '../conventions/common';
+import { filterDateRange, filterId, filterValue } from '../conventions/list';
+import { defineResource } from '../define-resource';
+
+export const entityLogActions = ['CREATE', 'UPDATE', 'DELETE', 'STATUS_CHANGE'] as const;
+export const entityLogAction = z.enum(entityLogActions);
+
+const fields = z.object({
+  description: z.string(),
+  action: entityLogAction,
+  entityType: z.string(),
+  entityId: z.string(),
+  from: z.unknown(),
+  to: z.unknown(),
+  relatedTo,
+  user: idName.nullable(),
+});
+
+/** The audit trail: written by the engine on every change, only ever read through this list. */
+export const entityLog = defineResource({
+  name: 'EntityLog',
+  table: 'entity_logs',
+  tenancy: 'organisation',
+  access: { module: 'EntityLog' },
+  fields,
+  create: z.never(),
+  update: z.never(),
+  search: ['description', 'entityType'],
+  filters: {
+    action: filterValue(entityLogAction),
+    entityType: filterValue(z.string()),
+    entityId: filterId('entityId'),
+    createdAt: filterDateRange,
+  },
+  calls: { list: { method: 'POST', path: '/entity-log/list', who: ['CRM_USER'] } },
+});
