@@ -63,6 +63,12 @@ export const organisationStaff = defineResource({
     create: { method: 'POST', path: '/organisation/staff/', who: ['ADMIN', 'CRM_USER'] },
     update: { method: 'PUT', path: '/organisation/staff/', who: ['ADMIN', 'CRM_USER'] },
     list: { method: 'POST', path: '/organisation/staff/list', who: ['ADMIN', 'CRM_USER'] },
+    details: {
+      method: 'POST',
+      path: '/organisation/staff/details',
+      who: ['ADMIN', 'CRM_USER'],
+      summary: 'One staff member (not in the spec; the staff profile page and the benchmark use it)',
+    },
     setStatus: { method: 'PATCH', path: '/organisation/staff/status', who: ['ADMIN', 'CRM_USER'] },
     remove: { method: 'POST', path: '/organisation/staff/delete', who: ['ADMIN', 'CRM_USER'] },
   },
