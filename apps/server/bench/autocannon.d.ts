@@ -1,0 +1,28 @@
+/** The part of autocannon's programmatic API the benchmark uses (the package ships no types). */
+declare module 'autocannon' {
+  type Percentiles = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number };
+
+  export type Options = {
+    url: string;
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    timeout?: number;
+  };
+
+  export type Result = {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    latency: Percentiles;
+    requests: Percentiles & { total: number; sent: number };
+  };
+
+  const autocannon: (options: Options) => Promise<Result>;
+  export default autocannon;
+}

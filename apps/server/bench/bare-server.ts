@@ -1,0 +1,150 @@
+/**
+ * The baseline: a bare Fastify app with one route per measured call, running the SQL the product
+ * runs for it (the texts drizzle generates, copied) through the same driver, with no engine, no
+ * validation, no hooks and no plugins. Started by bench/run.ts in a process of its own.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { reportReady, targetFromEnv } from './shared';
+
+type Row = Record<string, any>;
+type Query = (text: string, params: unknown[]) => Promise<Row[]>;
+
+const target = targetFromEnv();
+let query: Query;
+let close: () => Promise<void>;
+if (target.databaseUrl) {
+  // The product's pool size (openDatabase's default).
+  const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+  query = async (text, params) => (await pool.query(text, params)).rows;
+  close = () => pool.end();
+} else {
+  const client = new PGlite(path.join(target.dataDir, 'db'));
+  query = async (text, params) => (await client.query<Row>(text, params)).rows;
+  close = () => client.close();
+}
+
+const userColumns =
+  '"id", "item_id", "organisation_id", "owner_id", "team_id", "created_by", "updated_by", "created_at", "updated_at", "is_deleted", "deleted_at", "deleted_by", "user_type", "email", "password_hash", "name", "phone", "status", "role_ids", "designation", "profile_image", "signature_html", "linked_in_link", "git_hub_link", "website", "last_login_at", "password_changed_at"';
+
+const sessionSql =
+  'select "sessions"."id", "users"."id", "users"."user_type", "users"."email", "users"."name", "users"."organisation_id", "users"."role_ids", "users"."status" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2 and "users"."is_deleted" = $3) limit $4';
+const meSql = `select ${userColumns} from "users" where "users"."id" = $1`;
+const detailsSql = `select ${userColumns} from "users" where ("users"."id" = $1 and "users"."user_type" = $2 and "users"."is_deleted" = $3 and "users"."organisation_id" = $4) limit $5`;
+const listSql = `select ${userColumns}, count(*) over() from "users" where ("users"."user_type" = $1 and "users"."is_deleted" = $2 and "users"."organisation_id" = $3 and ("users"."name" #>> $4 ilike $5 or "users"."email"::text ilike $6 or "users"."phone"::text ilike $7 or "users"."designation"::text ilike $8 or "users"."item_id" #>> $9 ilike $10)) order by "users"."created_at" desc, "users"."id" desc limit $11`;
+
+type Caller = { id: string; userType: string; email: string; name: string; organisationId: string | null };
+
+/** The session lookup, on every request (the product keeps the answer for 30 s). */
+const callerOf = async (req: FastifyRequest): Promise<Caller | null> => {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const tokenHash = createHash('sha256').update(header.slice(7).trim()).digest('base64url');
+  const [row] = await query(sessionSql, [tokenHash, new Date().toISOString(), false, 1]);
+  if (!row || row.status !== 'ACTIVE') return null;
+  const platform = row.user_type === 'SUPER_ADMIN' || row.user_type === 'ADMIN';
+  return {
+    id: row.id,
+    userType: row.user_type,
+    email: row.email,
+    name: row.name?.fullName || row.email,
+    organisationId: platform ? null : row.organisation_id,
+  };
+};
+
+const ok = (message: string, data: unknown) => ({ code: 200, success: true, message, data });
+const unauthorized = (reply: FastifyReply) =>
+  reply.status(401).send({ code: 401, success: false, message: 'Please sign in to continue', data: null });
+
+/** The staff record the product answers: its fields and the system fields, never the password hash. */
+const staffRecord = (row: Row) => ({
+  _id: row.id,
+  designation: row.designation,
+  profileImage: row.profile_image,
+  signatureHTML: row.signature_html,
+  linkedInLink: row.linked_in_link,
+  gitHubLink: row.git_hub_link,
+  website: row.website,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  roleIds: row.role_ids,
+  status: row.status,
+  organisationId: row.organisation_id,
+  userType: row.user_type,
+  lastLoginAt: row.last_login_at,
+  itemId: row.item_id,
+  ownerId: row.owner_id,
+  createdBy: row.created_by,
+  updatedBy: row.updated_by,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const app = Fastify({ logger: false });
+
+app.get('/api/auth/me', async (req, reply) => {
+  const caller = await callerOf(req);
+  if (!caller) return unauthorized(reply);
+  const [user] = await query(meSql, [caller.id]);
+  if (!user) return unauthorized(reply);
+  return ok('Success', {
+    _id: user.id,
+    email: user.email,
+    userType: user.user_type,
+    name: user.name?.fullName || user.email,
+    organisationId: caller.organisationId,
+  });
+});
+
+app.post('/api/organisation/staff/details', async (req, reply) => {
+  const caller = await callerOf(req);
+  if (!caller?.organisationId) return unauthorized(reply);
+  const { _id } = req.body as { _id: string };
+  const [row] = await query(detailsSql, [_id, 'CRM_USER', false, caller.organisationId, 1]);
+  if (!row) return reply.status(404).send({ code: 404, success: false, message: 'Organisation Staff not found', data: null });
+  return ok('Fetched successfully', staffRecord(row));
+});
+
+app.post('/api/organisation/staff/list', async (req, reply) => {
+  const caller = await callerOf(req);
+  if (!caller?.organisationId) return unauthorized(reply);
+  const { page = 1, limit = 10, search = '' } = req.body as { page?: number; limit?: number; search?: string };
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const offset = (page - 1) * limit;
+  // Like drizzle, no offset clause on the first page.
+  const rows = await query(offset > 0 ? `${listSql} offset $12` : listSql, [
+    'CRM_USER',
+    false,
+    caller.organisationId,
+    '{fullName}',
+    like,
+    like,
+    like,
+    like,
+    '{combined}',
+    like,
+    limit,
+    ...(offset > 0 ? [offset] : []),
+  ]);
+  const total = Number(rows[0]?.count ?? 0);
+  const from = rows.length === 0 ? 0 : (page - 1) * limit + 1;
+  return ok('Fetched successfully', {
+    results: rows.map(staffRecord),
+    totalResults: total,
+    totalPages: Math.ceil(total / limit),
+    page,
+    resultsInCurrentPage: rows.length,
+    fromTo: { from, to: rows.length === 0 ? 0 : from + rows.length - 1 },
+  });
+});
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+reportReady(typeof address === 'object' && address ? address.port : 0, async () => {
+  await app.close();
+  await close();
+});

@@ -1,0 +1,66 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { type Config, readConfig } from '../src/config';
+import { superAdmin } from './seed';
+
+/** Where a server under test finds its database: a PostgreSQL database, or its own copy of a PGlite data directory. */
+export type DatabaseTarget = { databaseUrl?: string; dataDir: string };
+
+/** The product's config for the benchmark: quiet, on loopback, with the super admin the seeding signs in as. */
+export const benchConfig = ({ databaseUrl, dataDir }: DatabaseTarget): Config => ({
+  ...readConfig({}),
+  host: '127.0.0.1',
+  port: 0,
+  databaseUrl,
+  dataDir,
+  // On PostgreSQL nothing needs the disk; on PGlite the database is the data directory's copy.
+  inMemory: Boolean(databaseUrl),
+  appUrl: 'http://127.0.0.1',
+  logLevel: 'warn',
+  secret: 'bench-secret-not-for-production',
+  superAdminEmail: superAdmin.email,
+  superAdminPassword: superAdmin.password,
+});
+
+export const targetFromEnv = (): DatabaseTarget => ({
+  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  dataDir: process.env.BENCH_DATA_DIR as string,
+});
+
+/** A server started by the benchmark in its own process, so it has a core to itself while measured. */
+export type Child = { name: string; url: string; process: ChildProcess; stop: () => Promise<void> };
+
+type Ready = { port: number };
+
+/** Tells the parent the port once listening, and closes cleanly when asked to. */
+export const reportReady = (port: number, close: () => Promise<void>) => {
+  process.on('message', (message) => {
+    if (message !== 'stop') return;
+    void close().finally(() => process.exit(0));
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send?.({ port } satisfies Ready);
+};
+
+export const startChild = (name: string, file: string, target: DatabaseTarget): Promise<Child> =>
+  new Promise((resolve, reject) => {
+    const child = fork(path.join(import.meta.dirname, file), [], {
+      env: { ...process.env, BENCH_DATABASE_URL: target.databaseUrl ?? '', BENCH_DATA_DIR: target.dataDir },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.once('exit', (code) => reject(new Error(`${name} server exited with code ${code} before it was ready`)));
+    child.once('message', (message: Ready) => {
+      resolve({
+        name,
+        url: `http://127.0.0.1:${message.port}`,
+        process: child,
+        stop: async () => {
+          if (child.exitCode === null && child.connected) child.send('stop');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        },
+      });
+    });
+  });

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CallSpec } from '@app/contract/define-resource';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import { readConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
+
+export const superAdmin = { email: 'root@example.com', password: 'Sup3r-secret!' };
+
+export type Envelope<T = any> = { code: number; success: boolean; message: string; data: T };
+
+/**
+ * One app per test file on a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set, on a new
+ * PostgreSQL database made for the file and dropped after it.
+ */
+export const startTestApp = async (options: { withSuperAdmin?: boolean; dataDir?: string } = {}) => {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-test-'));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = {
+    ...readConfig({}),
+    inMemory: true,
+    dataDir,
+    databaseUrl,
+    logLevel: 'silent',
+    appUrl: 'http://localhost:3000',
+    ...(options.withSuperAdmin === false ? {} : { superAdminEmail: superAdmin.email, superAdminPassword: superAdmin.password }),
+  };
+  const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export const pathOf = (spec: Pick<CallSpec, 'path'>, params: Record<string, string> = {}) =>
+  `/api${spec.path.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}`;
+
+/** Makes a call the way a client would: JSON body, or query string for GET and DELETE. */
+export const call = async <T = any>(
+  app: FastifyInstance,
+  spec: Pick<CallSpec, 'method' | 'path'>,
+  input: Record<string, unknown> = {},
+  token?: string,
+): Promise<{ status: number; body: Envelope<T> }> => {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const url = pathOf(spec, input as Record<string, string>);
+  const response =
+    spec.method === 'GET' || spec.method === 'DELETE'
+      ? await app.inject({ method: spec.method, url, query: input as Record<string, string>, headers })
+      : await app.inject({ method: spec.method, url, payload: input, headers });
+  return { status: response.statusCode, body: response.json() as Envelope<T> };
+};

@@ -1,0 +1,78 @@
+import { login } from '@app/contract/resources/auth';
+import { organisation } from '@app/contract/resources/organisation';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../src/db/schema/users';
+import { newId } from '../../src/engine/ids';
+import { hashPassword } from '../../src/services/passwords';
+import { call, superAdmin } from './test-app';
+
+export const password = 'Passw0rd-long';
+
+export const signIn = async (app: FastifyInstance, email: string, pass = password) => {
+  const { status, body } = await call(app, login, { email, password: pass });
+  if (status !== 200) throw new Error(`sign-in of ${email} failed: ${status} ${body.message}`);
+  return body.data.token as string;
+};
+
+let sequence = 0;
+export const unique = (prefix = 'x') => `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** A user of a type no call here creates (platform admins, job seekers), written straight to the table. */
+export const aUser = async (app: FastifyInstance, input: { userType: string; organisationId?: string; email?: string }) => {
+  const email = input.email ?? `${unique(input.userType.toLowerCase())}@example.com`;
+  await app.database.db.insert(users).values({
+    id: newId(),
+    userType: input.userType,
+    email,
+    passwordHash: await hashPassword(password),
+    name: { first: 'Test', last: input.userType, fullName: `Test ${input.userType}` },
+    organisationId: input.organisationId ?? null,
+  });
+  return { email, token: await signIn(app, email) };
+};
+
+export const anOrganisation = async (app: FastifyInstance, rootToken: string, name = unique('Org ')) => {
+  const adminEmail = `${unique('admin')}@example.com`;
+  const { status, body } = await call(
+    app,
+    organisation.calls.create!,
+    {
+      name,
+      email: `${unique('org')}@example.com`,
+      phoneNumber: '+44 20 7946 0000',
+      adminUser: { email: adminEmail, phone: '+447700900000', passwordHash: password, name: { first: 'Ada', last: 'Admin' } },
+    },
+    rootToken,
+  );
+  if (status !== 200) throw new Error(`organisation not created: ${status} ${body.message}`);
+  return { id: body.data._id as string, record: body.data, adminEmail, adminToken: await signIn(app, adminEmail) };
+};
+
+export const aStaffMember = async (app: FastifyInstance, adminToken: string, input: { roleIds?: string[]; first?: string } = {}) => {
+  const email = `${unique('staff')}@example.com`;
+  const { status, body } = await call(
+    app,
+    organisationStaff.calls.create!,
+    { name: { first: input.first ?? 'Sam', last: 'Staff' }, email, phone: '+447700900001', password, roleIds: input.roleIds ?? [] },
+    adminToken,
+  );
+  if (status !== 200) throw new Error(`staff not created: ${status} ${body.message}`);
+  return { id: body.data._id as string, email, token: await signIn(app, email) };
+};
+
+/**
+ * The people most tests need: the super admin, a platform ADMIN, two organisations with their
+ * admins, a staff member of the first with no roles, and a job seeker.
+ */
+export const aWorld = async (app: FastifyInstance) => {
+  const root = await signIn(app, superAdmin.email, superAdmin.password);
+  const platformAdmin = await aUser(app, { userType: 'ADMIN' });
+  const orgA = await anOrganisation(app, root);
+  const orgB = await anOrganisation(app, root);
+  const staffA = await aStaffMember(app, orgA.adminToken);
+  const seeker = await aUser(app, { userType: 'JOB_SEEKER' });
+  return { root, platformAdmin, orgA, orgB, staffA, seeker };
+};
+
+export type World = Awaited<ReturnType<typeof aWorld>>;
