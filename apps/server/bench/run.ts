@@ -6,7 +6,8 @@
  * for the run and dropped after it). Not a test: it exits 0 whether or not the target is met.
  *
  * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_STAFF (2000),
- * BENCH_OTHER_STAFF (300) tune it.
+ * BENCH_OTHER_STAFF (300) tune it; BENCH_BARE_SESSION_CACHE=1 lets the bare routes keep session
+ * lookups for 30 s as the product does (by default they run the lookup on every request).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,9 +72,11 @@ const checkSameAnswers = async (product: Child, bare: Child, token: string, call
   return problems;
 };
 
-type Numbers = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+/** Throughput of answered calls, latency, and the server process's CPU time per request (µs). */
+type Numbers = { rps: number; p50: number; p99: number; cpuPerRequest: number; errors: number; non2xx: number };
 
 const load = async (server: Child, token: string, call: Measured, seconds: number): Promise<Numbers> => {
+  const cpuBefore = await server.cpu();
   const result: Result = await autocannon({
     url: server.url + call.path,
     method: call.method,
@@ -82,10 +85,12 @@ const load = async (server: Child, token: string, call: Measured, seconds: numbe
     connections,
     duration: seconds,
   });
+  const cpuUsed = (await server.cpu()) - cpuBefore;
   return {
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuPerRequest: cpuUsed / Math.max(1, result['2xx'] + result.non2xx),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
@@ -95,7 +100,9 @@ const measure = async (server: Child, token: string, call: Measured) => {
   await load(server, token, call, warmup);
   const numbers = await load(server, token, call, duration);
   const trouble = numbers.errors + numbers.non2xx > 0 ? ` (${numbers.errors} errors, ${numbers.non2xx} non-2xx!)` : '';
-  console.log(`  ${server.name.padEnd(7)} ${call.name}: ${numbers.rps.toFixed(0)} req/s${trouble}`);
+  console.log(
+    `  ${server.name.padEnd(7)} ${call.name}: ${numbers.rps.toFixed(0)} req/s, ${numbers.cpuPerRequest.toFixed(0)} µs server CPU per request${trouble}`,
+  );
   return numbers;
 };
 
@@ -146,6 +153,9 @@ const main = async () => {
     }
     console.log(`Database: ${label}`);
     console.log(
+      `Bare routes: session lookup ${process.env.BENCH_BARE_SESSION_CACHE === '1' ? 'cached for 30 s, as the product does' : 'on every request (the product caches it for 30 s)'}`,
+    );
+    console.log(
       `Node ${process.version}, ${os.cpus().length} cores; autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per run`,
     );
 
@@ -182,18 +192,21 @@ const main = async () => {
     }
 
     const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-    console.log(`\nResults on ${serverUrl ? 'PostgreSQL' : 'PGlite'} (req/s over ${duration} s, latency p50 / p99):\n`);
+    const micros = (value: number) => `${value.toFixed(0)} µs`;
+    console.log(`\nResults on ${serverUrl ? 'PostgreSQL' : 'PGlite'} (req/s over ${duration} s, latency p50 / p99, server process CPU time per request):\n`);
     console.log(
       table([
-        ['call', 'product req/s', 'p50', 'p99', 'bare req/s', 'p50', 'p99', 'product/bare'],
+        ['call', 'product req/s', 'p50', 'p99', 'CPU/req', 'bare req/s', 'p50', 'p99', 'CPU/req', 'product/bare'],
         ...results.map(({ call, product: p, bare: b }) => [
           call.name,
           p.rps.toFixed(0),
           ms(p.p50),
           ms(p.p99),
+          micros(p.cpuPerRequest),
           b.rps.toFixed(0),
           ms(b.p50),
           ms(b.p99),
+          micros(b.cpuPerRequest),
           (p.rps / b.rps).toFixed(2),
         ]),
       ]),

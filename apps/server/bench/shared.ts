@@ -28,15 +28,26 @@ export const targetFromEnv = (): DatabaseTarget => ({
 });
 
 /** A server started by the benchmark in its own process, so it has a core to itself while measured. */
-export type Child = { name: string; url: string; process: ChildProcess; stop: () => Promise<void> };
+export type Child = {
+  name: string;
+  url: string;
+  process: ChildProcess;
+  /** The CPU time (user + system, µs) the server's process has used so far. */
+  cpu: () => Promise<number>;
+  stop: () => Promise<void>;
+};
 
 type Ready = { port: number };
+type CpuUsed = { cpu: number };
 
-/** Tells the parent the port once listening, and closes cleanly when asked to. */
+/** Tells the parent the port once listening, answers its CPU time, and closes cleanly when asked to. */
 export const reportReady = (port: number, close: () => Promise<void>) => {
   process.on('message', (message) => {
-    if (message !== 'stop') return;
-    void close().finally(() => process.exit(0));
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpu: user + system } satisfies CpuUsed);
+    }
+    if (message === 'stop') void close().finally(() => process.exit(0));
   });
   process.on('disconnect', () => process.exit(0));
   process.send?.({ port } satisfies Ready);
@@ -55,6 +66,11 @@ export const startChild = (name: string, file: string, target: DatabaseTarget): 
         name,
         url: `http://127.0.0.1:${message.port}`,
         process: child,
+        cpu: () =>
+          new Promise((answer) => {
+            child.once('message', (used: CpuUsed) => answer(used.cpu));
+            child.send('cpu');
+          }),
         stop: async () => {
           if (child.exitCode === null && child.connected) child.send('stop');
           const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
