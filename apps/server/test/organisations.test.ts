@@ -33,7 +33,12 @@ describe('creating an organisation', () => {
     const { status } = await call(
       t.app,
       organisation.calls.create!,
-      { name: 'Dup', email: 'dup@example.com', phoneNumber: '0161', adminUser: { email: w.orgA.adminEmail, phone: '1', passwordHash: password } },
+      {
+        name: 'Dup',
+        email: 'dup@example.com',
+        phoneNumber: '0161',
+        adminUser: { email: w.orgA.adminEmail, phone: '1', passwordHash: password },
+      },
       w.root,
     );
     expect(status).toBe(409);
@@ -66,7 +71,12 @@ describe('the entity log', () => {
   it('records who created, updated, changed the status of and deleted a record, from and to', async () => {
     const staff = await aStaffMember(t.app, w.orgA.adminToken, { first: 'Logged' });
     await call(t.app, organisationStaff.calls.update!, { _id: staff.id, designation: 'Sourcer' }, w.orgA.adminToken);
-    await call(t.app, organisationStaff.calls.setStatus!, { _id: staff.id, status: { label: 'Inactive', value: 'INACTIVE' } }, w.orgA.adminToken);
+    await call(
+      t.app,
+      organisationStaff.calls.setStatus!,
+      { _id: staff.id, status: { label: 'Inactive', value: 'INACTIVE' } },
+      w.orgA.adminToken,
+    );
     await call(t.app, organisationStaff.calls.remove!, { _id: staff.id }, w.orgA.adminToken);
     const { status, body } = await call(t.app, entityLog.calls.list!, { limit: 'ALL', filter: { entityId: staff.id } }, w.orgA.adminToken);
     expect(status, body.message).toBe(200);
@@ -79,7 +89,7 @@ describe('the entity log', () => {
     expect(JSON.stringify(body)).not.toContain('passwordHash');
   });
 
-  it("shows an organisation only its own log, and filters by action", async () => {
+  it('shows an organisation only its own log, and filters by action', async () => {
     const theirs = await call(t.app, entityLog.calls.list!, { limit: 'ALL' }, w.orgB.adminToken);
     const ours = await call(t.app, entityLog.calls.list!, { limit: 'ALL' }, w.orgA.adminToken);
     const ourIds = new Set(ours.body.data.results.map((r: { _id: string }) => r._id));

@@ -11,11 +11,22 @@ import { signIn } from './support/world';
 it('the embedded database on disk keeps every committed row across a restart', async () => {
   if (process.env.TEST_DATABASE_URL) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-persist-'));
-  const config = { ...readConfig({}), dataDir, logLevel: 'silent', superAdminEmail: superAdmin.email, superAdminPassword: superAdmin.password };
+  const config = {
+    ...readConfig({}),
+    dataDir,
+    logLevel: 'silent',
+    superAdminEmail: superAdmin.email,
+    superAdminPassword: superAdmin.password,
+  };
   try {
     const first = await buildApp({ config });
     const token = await signIn(first, superAdmin.email, superAdmin.password);
-    const input = { name: 'Kept Ltd', email: 'kept@example.com', phoneNumber: '0161', adminUser: { email: 'kept-admin@example.com', phone: '1', passwordHash: 'Passw0rd-long' } };
+    const input = {
+      name: 'Kept Ltd',
+      email: 'kept@example.com',
+      phoneNumber: '0161',
+      adminUser: { email: 'kept-admin@example.com', phone: '1', passwordHash: 'Passw0rd-long' },
+    };
     expect((await call(first, organisation.calls.create!, input, token)).status).toBe(200);
     await first.close();
     expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(true);

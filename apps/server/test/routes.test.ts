@@ -27,7 +27,8 @@ it('answers the calls of calls.tsv with the user types it names, and says how ma
     const mine = registered.get(call.key);
     if (!mine) continue;
     const ours = new Set(mine.who);
-    if (ours.size !== call.who.size || [...ours].some((w) => !call.who.has(w))) wrongWho.push(`${call.key}: ${[...ours]} vs ${[...call.who]}`);
+    if (ours.size !== call.who.size || [...ours].some((w) => !call.who.has(w)))
+      wrongWho.push(`${call.key}: ${[...ours]} vs ${[...call.who]}`);
   }
   expect(wrongWho).toEqual([]);
   const missing = spec.filter((c) => !registered.has(c.key));

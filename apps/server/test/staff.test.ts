@@ -1,6 +1,11 @@
 import { login, me } from '@app/contract/resources/auth';
-import { changeCredentials, googleStaffList, staffCredentialsReset, updateOwnProfile } from '@app/contract/resources/organisation-staff';
-import { organisationStaff } from '@app/contract/resources/organisation-staff';
+import {
+  changeCredentials,
+  googleStaffList,
+  organisationStaff,
+  staffCredentialsReset,
+  updateOwnProfile,
+} from '@app/contract/resources/organisation-staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from './support/outbox';
 import { call, startTestApp, type TestApp } from './support/test-app';
@@ -33,13 +38,20 @@ describe('staff', () => {
   });
 
   it('asks for a first name with the spec message', async () => {
-    const { body } = await call(t.app, organisationStaff.calls.create!, { name: {}, email: 'x@example.com', phone: '1', password }, w.orgA.adminToken);
+    const { body } = await call(
+      t.app,
+      organisationStaff.calls.create!,
+      { name: {}, email: 'x@example.com', phone: '1', password },
+      w.orgA.adminToken,
+    );
     expect(body.message).toBe('Please enter your first name.');
   });
 
   it('cannot deactivate or delete yourself', async () => {
     const { body } = await call(t.app, me, {}, w.orgA.adminToken);
-    expect((await call(t.app, organisationStaff.calls.setStatus!, { _id: body.data._id, status: 'INACTIVE' }, w.orgA.adminToken)).status).toBe(400);
+    expect(
+      (await call(t.app, organisationStaff.calls.setStatus!, { _id: body.data._id, status: 'INACTIVE' }, w.orgA.adminToken)).status,
+    ).toBe(400);
     expect((await call(t.app, organisationStaff.calls.remove!, { _id: body.data._id }, w.orgA.adminToken)).status).toBe(400);
   });
 
@@ -54,7 +66,12 @@ describe('staff', () => {
 describe('own profile and password', () => {
   it('staff update their own profile', async () => {
     const staff = await aStaffMember(t.app, w.orgA.adminToken);
-    const { status, body } = await call(t.app, updateOwnProfile, { designation: 'Talent Partner', linkedInLink: 'https://linkedin.com/in/sam' }, staff.token);
+    const { status, body } = await call(
+      t.app,
+      updateOwnProfile,
+      { designation: 'Talent Partner', linkedInLink: 'https://linkedin.com/in/sam' },
+      staff.token,
+    );
     expect(status, body.message).toBe(200);
     expect(body.data).toMatchObject({ _id: staff.id, designation: 'Talent Partner' });
     expect(body.data).not.toHaveProperty('passwordHash');
@@ -64,10 +81,17 @@ describe('own profile and password', () => {
   it('change-credentials checks the old password, refuses someone else’s id, and ends the other sessions', async () => {
     const staff = await aStaffMember(t.app, w.orgA.adminToken);
     const second = await signIn(t.app, staff.email);
-    const wrong = await call(t.app, changeCredentials, { id: staff.id, oldPassword: 'nope-nope', newPassword: 'N3w-password' }, staff.token);
+    const wrong = await call(
+      t.app,
+      changeCredentials,
+      { id: staff.id, oldPassword: 'nope-nope', newPassword: 'N3w-password' },
+      staff.token,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Your current password is not correct');
-    expect((await call(t.app, changeCredentials, { id: w.staffA.id, oldPassword: password, newPassword: 'N3w-password' }, staff.token)).status).toBe(403);
+    expect(
+      (await call(t.app, changeCredentials, { id: w.staffA.id, oldPassword: password, newPassword: 'N3w-password' }, staff.token)).status,
+    ).toBe(403);
     const ok = await call(t.app, changeCredentials, { id: staff.id, oldPassword: password, newPassword: 'N3w-password' }, staff.token);
     expect(ok.status, ok.body.message).toBe(200);
     expect((await call(t.app, me, {}, staff.token)).status).toBe(200);

@@ -25,7 +25,12 @@ export const foundationDemo: DemoStep = {
         name: 'Brightpath Recruitment',
         email: 'hello@brightpath.demo',
         phoneNumber: '+44 161 496 0123',
-        adminUser: { email: demoOrganisationAdmin, phone: '+447700900100', passwordHash: demoPassword, name: { first: 'Alex', last: 'Morgan' } },
+        adminUser: {
+          email: demoOrganisationAdmin,
+          phone: '+447700900100',
+          passwordHash: demoPassword,
+          name: { first: 'Alex', last: 'Morgan' },
+        },
       },
       root,
     );
@@ -46,7 +51,10 @@ export const foundationDemo: DemoStep = {
       {
         title: 'Recruiter',
         value: 'recruiter',
-        permissions: [...pick('FULL').filter((id) => !pick('FULL', ['OrganisationStaff', 'Roles', 'EntityLog']).includes(id)), ...pick('READ', ['OrganisationStaff'])],
+        permissions: [
+          ...pick('FULL').filter((id) => !pick('FULL', ['OrganisationStaff', 'Roles', 'EntityLog']).includes(id)),
+          ...pick('READ', ['OrganisationStaff']),
+        ],
       },
       admin,
     );

@@ -1,8 +1,8 @@
+import { login } from '@app/contract/resources/auth';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
-import { login } from '@app/contract/resources/auth';
-import { demoOrganisationAdmin, demoPassword, demoSuperAdmin, foundationDemo } from '../demo/foundation';
 import type { DemoApi, DemoStep } from '../demo/demo-step';
+import { demoOrganisationAdmin, demoPassword, demoSuperAdmin, foundationDemo } from '../demo/foundation';
 
 /** The demo world, in order; each step makes its records through the product's own calls. */
 const steps: DemoStep[] = [foundationDemo];
