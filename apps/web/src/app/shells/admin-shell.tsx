@@ -1,0 +1,36 @@
+import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
+import { organisation } from '@app/contract/resources/organisation';
+import { organisationStaff, updateOwnProfile } from '@app/contract/resources/organisation-staff';
+import { IconBuilding, IconHome, IconKey, IconLayoutGrid, IconListCheck, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { mayCall, mayDo } from '../../kit/can';
+import { useSession } from '../../kit/session';
+import { AreaShell, type NavItem } from './area-shell';
+
+const icon = { size: 18, 'aria-hidden': true } as const;
+
+const nav: NavItem[] = [
+  { label: 'Overview', to: '/admin', icon: <IconHome {...icon} />, exact: true },
+  {
+    label: 'Organisations',
+    to: '/admin/organisations',
+    icon: <IconBuilding {...icon} />,
+    show: (u) => mayDo(u.userType, organisation, 'list'),
+  },
+  { label: 'Staff', to: '/admin/staff', icon: <IconUsers {...icon} />, show: (u) => mayDo(u.userType, organisationStaff, 'list') },
+  { label: 'CRM modules', to: '/admin/modules', icon: <IconLayoutGrid {...icon} />, show: (u) => mayDo(u.userType, crmModule, 'list') },
+  { label: 'Features', to: '/admin/features', icon: <IconListCheck {...icon} />, show: (u) => mayDo(u.userType, crmFeature, 'list') },
+  { label: 'Permissions', to: '/admin/permissions', icon: <IconKey {...icon} />, show: (u) => mayDo(u.userType, crmPermission, 'list') },
+  { label: 'Roles', to: '/admin/roles', icon: <IconShieldLock {...icon} />, show: (u) => mayDo(u.userType, crmRole, 'list') },
+];
+
+export const AdminShell = () => {
+  const { user } = useSession();
+  return (
+    <AreaShell
+      area="Platform admin"
+      home="/admin"
+      nav={nav}
+      profilePath={mayCall(user?.userType, updateOwnProfile) ? '/admin/profile' : undefined}
+    />
+  );
+};

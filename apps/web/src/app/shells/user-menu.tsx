@@ -1,0 +1,80 @@
+import { logout } from '@app/contract/resources/auth';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { ChangePasswordModal } from '../../areas/account/change-password-modal';
+import { callApi } from '../../kit/api';
+import { notifyFailure } from '../../kit/notify';
+import { useSession } from '../../kit/session';
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+
+/** The signed-in person's menu: their profile (staff), a password change, and signing out. */
+export const UserMenu = ({ profilePath }: { profilePath?: string }) => {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [changing, { open, close }] = useDisclosure(false);
+  if (!user) return null;
+
+  const signOut = async () => {
+    try {
+      await callApi(logout, {}, { expectUnauthorized: true });
+    } catch (error) {
+      // Already signed out on the server is as good as signing out now.
+      if (!(error instanceof Error && 'status' in error && error.status === 401)) return notifyFailure(error);
+    }
+    // A full load drops everything the previous user's session had cached.
+    window.location.replace('/login');
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" width={240} withArrow shadow="md">
+        <Menu.Target>
+          <UnstyledButton aria-label="Account menu" p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <Group gap={8} wrap="nowrap">
+              <Avatar color="brand" radius="xl" size={34}>
+                {initialsOf(user.name) || '?'}
+              </Avatar>
+              <Text fw={500} size="sm" visibleFrom="sm" maw={180} truncate>
+                {user.name}
+              </Text>
+              <IconChevronDown size={16} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="dark" truncate>
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user.email}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          {profilePath && (
+            <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => navigate(profilePath)}>
+              My profile
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={open}>
+            Change password
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut}>
+            Sign out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordModal opened={changing} onClose={close} />
+    </>
+  );
+};

@@ -1,0 +1,57 @@
+import type { ListResult } from '@app/contract/conventions/list';
+import type { ResourceDefinition } from '@app/contract/define-resource';
+import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
+import { organisation } from '@app/contract/resources/organisation';
+import { callApi } from '../../kit/api';
+import type { OptionGroup, OptionsLoader } from '../../kit/field-descriptor';
+import { callOf, type RecordOf } from '../../kit/use-resource';
+
+/** Every row of a lookup list (the server caps "ALL" at 10,000). */
+export const allOf = async <D extends ResourceDefinition>(resource: D, filter: Record<string, unknown> = {}) =>
+  (await callApi<ListResult<RecordOf<D>>>(callOf(resource, 'list'), { limit: 'ALL', filter })).results;
+
+export const organisationOptions: OptionsLoader = {
+  key: 'organisations',
+  load: async () => (await allOf(organisation)).map((row) => ({ value: row._id, label: row.name })),
+};
+
+export const moduleOptions: OptionsLoader = {
+  key: 'crm-modules',
+  load: async () => (await allOf(crmModule)).map((row) => ({ value: row._id, label: row.title })).sort(byLabel),
+};
+
+export const featureOptions: OptionsLoader = {
+  key: 'crm-features',
+  dependsOn: ['moduleId'],
+  waitingFor: 'Choose a module first',
+  load: async ({ moduleId }) => (await allOf(crmFeature, { moduleId })).map((row) => ({ value: row._id, label: row.title })).sort(byLabel),
+};
+
+/** Roles of the caller's own organisation (staff), or of the organisation chosen in the form (platform admins). */
+export const roleOptions = (scope: 'own' | 'chosen'): OptionsLoader => ({
+  key: `crm-roles-${scope}`,
+  dependsOn: scope === 'chosen' ? ['organisationId'] : [],
+  waitingFor: 'Choose an organisation first',
+  load: async ({ organisationId }) =>
+    (await allOf(crmRole, scope === 'chosen' ? { organisationId } : {})).map((row) => ({ value: row._id, label: row.title })).sort(byLabel),
+});
+
+/** Permissions by title, grouped under their module, so a role is built module by module. */
+export const permissionOptions: OptionsLoader = {
+  key: 'crm-permissions',
+  load: async () => {
+    const [modules, permissions] = await Promise.all([allOf(crmModule), allOf(crmPermission)]);
+    const titles = new Map(modules.map((m) => [m._id, m.title]));
+    const groups = new Map<string, OptionGroup>();
+    for (const permission of permissions) {
+      const group = titles.get(permission.moduleId) ?? 'Other';
+      if (!groups.has(group)) groups.set(group, { group, items: [] });
+      groups.get(group)?.items.push({ value: permission._id, label: permission.title || permission.access_level });
+    }
+    return [...groups.values()]
+      .sort((a, b) => a.group.localeCompare(b.group))
+      .map((group) => ({ ...group, items: group.items.sort(byLabel) }));
+  },
+};
+
+const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);

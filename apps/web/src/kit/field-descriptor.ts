@@ -1,0 +1,49 @@
+export type Option = { value: string; label: string };
+export type OptionGroup = { group: string; items: Option[] };
+export type Options = Option[] | OptionGroup[];
+
+export type FieldValue = string | string[] | boolean;
+/** Form values keyed by the field's dotted path ("adminUser.email"), flat so errors map one to one. */
+export type FormValues = Record<string, FieldValue>;
+
+/** Options fetched from the server; `dependsOn` names fields whose values the loader needs (a feature's module). */
+export type OptionsLoader = {
+  key: string;
+  load: (dependencies: Record<string, string>) => Promise<Options>;
+  dependsOn?: readonly string[];
+  /** Said under the field while a field it depends on is empty. */
+  waitingFor?: string;
+};
+
+export type FieldKind = 'text' | 'email' | 'password' | 'select' | 'multiselect' | 'textarea' | 'switch';
+
+export type FieldDescriptor = {
+  /** The payload path; dotted paths build nested objects ("name.first"). */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  options?: Options | OptionsLoader;
+  description?: string;
+  placeholder?: string;
+  /** Shows an asterisk; the server still decides, so its message is the one people see. */
+  required?: boolean;
+  /** Forms that show the field but do not send it (the organisation a staff member belongs to, once made). */
+  readOnlyIn?: readonly FormMode[];
+  /** Forms that show the field; both when absent. */
+  modes?: readonly FormMode[];
+  /** Fills this field from another until the person types in it (a value code from a title). */
+  deriveFrom?: { field: string; transform: (value: string) => string };
+  /** Half width on wider screens, so first and last name sit side by side. */
+  half?: boolean;
+  /** A heading shown above the first field of a group. */
+  section?: string;
+  autoComplete?: string;
+};
+
+export type FormMode = 'create' | 'edit';
+
+export const isOptionsLoader = (options: FieldDescriptor['options']): options is OptionsLoader =>
+  Boolean(options) && !Array.isArray(options);
+
+export const fieldsFor = (fields: readonly FieldDescriptor[], mode: FormMode) =>
+  fields.filter((field) => !field.modes || field.modes.includes(mode));

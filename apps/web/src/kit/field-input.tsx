@@ -1,0 +1,117 @@
+import { MultiSelect, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor';
+import { isOptionsLoader } from './field-descriptor';
+import { messageOf } from './notify';
+import { useOptions } from './use-options';
+
+type FieldInputProps = {
+  field: FieldDescriptor;
+  value: FieldValue;
+  values: FormValues;
+  error?: string;
+  disabled?: boolean;
+  onChange: (value: FieldValue) => void;
+};
+
+/** One labelled input of a form, chosen by the field's kind; the API's message for it shows as its error. */
+export const FieldInput = ({ field, value, values, error, disabled, onChange }: FieldInputProps) => {
+  const { options, loading, waiting, error: optionsError } = useOptions(field, values);
+  const common = {
+    label: field.label,
+    description: field.description,
+    placeholder: field.placeholder,
+    error,
+    disabled,
+    // The form has noValidate, so `required` only marks the input; the server's message is what people see.
+    required: field.required,
+    withAsterisk: false,
+    classNames: field.required ? { label: 'required-label' } : undefined,
+  };
+  const text = typeof value === 'string' ? value : '';
+
+  switch (field.kind) {
+    case 'password':
+      return (
+        <PasswordInput
+          {...common}
+          autoComplete={field.autoComplete ?? 'new-password'}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'textarea':
+      return <Textarea {...common} autosize minRows={3} maxRows={10} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'switch':
+      return (
+        <Switch
+          label={field.label}
+          description={field.description}
+          error={error}
+          disabled={disabled}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
+    case 'select': {
+      if (optionsError && isOptionsLoader(field.options)) {
+        // Without the list (an account that may not read it) the id can still be typed.
+        return (
+          <TextInput
+            {...common}
+            description={`${messageOf(optionsError)}. Enter the id instead.`}
+            value={text}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          />
+        );
+      }
+      return (
+        <Select
+          {...common}
+          data={options}
+          value={text || null}
+          onChange={(next) => onChange(next ?? '')}
+          searchable
+          clearable={!field.required}
+          nothingFoundMessage="Nothing found"
+          description={waiting ? (isOptionsLoader(field.options) ? field.options.waitingFor : undefined) : field.description}
+          placeholder={loading ? 'Loading…' : (field.placeholder ?? 'Choose one')}
+          disabled={disabled || waiting}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    }
+    case 'multiselect':
+      return (
+        <MultiSelect
+          {...common}
+          data={options}
+          value={Array.isArray(value) ? value : []}
+          onChange={onChange}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage="Nothing found"
+          description={
+            optionsError
+              ? messageOf(optionsError)
+              : waiting && isOptionsLoader(field.options)
+                ? field.options.waitingFor
+                : field.description
+          }
+          placeholder={loading ? 'Loading…' : (field.placeholder ?? 'Choose any')}
+          disabled={disabled || waiting || Boolean(optionsError)}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={field.kind === 'email' ? 'email' : 'text'}
+          autoComplete={field.autoComplete}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+};

@@ -1,0 +1,46 @@
+import { Select, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { Options, OptionsLoader } from './field-descriptor';
+import { useOptions } from './use-options';
+
+export type FilterControl = { key: string; label: string; options: Options | OptionsLoader };
+
+export const SearchBox = ({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder?: string }) => (
+  <TextInput
+    label="Search"
+    placeholder={placeholder ?? 'Type to search'}
+    leftSection={<IconSearch size={16} aria-hidden />}
+    value={value}
+    onChange={(e) => onChange(e.currentTarget.value)}
+    type="search"
+    style={{ flex: '2 1 14rem' }}
+  />
+);
+
+/** One filter as a select with "All" as its empty choice; a filter whose options cannot be loaded is left out. */
+export const FilterSelect = ({
+  control,
+  value,
+  onChange,
+}: {
+  control: FilterControl;
+  value: string;
+  onChange: (value: string) => void;
+}) => {
+  const { options, error } = useOptions(control);
+  if (error) return null;
+  return (
+    <Select
+      label={control.label}
+      placeholder="All"
+      data={options}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      clearable
+      searchable
+      nothingFoundMessage="Nothing found"
+      style={{ flex: '1 1 10rem' }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+};

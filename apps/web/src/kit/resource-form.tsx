@@ -1,0 +1,62 @@
+import type { ResourceDefinition } from '@app/contract/define-resource';
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type FieldDescriptor, type FormMode, fieldsFor } from './field-descriptor';
+import { FieldsForm } from './fields-form';
+import { type RecordOf, useCreate, useUpdate } from './use-resource';
+import { capitalise } from './words';
+
+export type ResourceFormProps<D extends ResourceDefinition> = {
+  resource: D;
+  mode: FormMode;
+  fields: readonly FieldDescriptor[];
+  /** The record being edited; lists carry every field, so no details call is needed. */
+  record?: RecordOf<D>;
+  /** Starting values of a create form, read by dotted path. */
+  defaults?: Record<string, unknown>;
+  /** What one record is called in messages ("organisation"). */
+  noun: string;
+  /** Adds what the fields do not hold (an organisation chosen elsewhere). */
+  toPayload?: (payload: Record<string, unknown>, mode: FormMode) => Record<string, unknown>;
+  onDone?: () => void;
+  onCancel?: () => void;
+};
+
+/** The create or edit form of a resource, sending its `create` or `update` call. */
+export const ResourceForm = <D extends ResourceDefinition>(props: ResourceFormProps<D>) => {
+  const { resource, mode, record, noun } = props;
+  const create = useCreate(resource);
+  const update = useUpdate(resource);
+  const fields = fieldsFor(props.fields, mode);
+
+  const submit = (payload: Record<string, unknown>) => {
+    const body = props.toPayload ? props.toPayload(payload, mode) : payload;
+    if (mode === 'create') return create.mutateAsync(body as never);
+    return update.mutateAsync({ ...body, _id: record?._id } as never);
+  };
+
+  return (
+    <FieldsForm
+      fields={fields}
+      initial={mode === 'edit' ? record : props.defaults}
+      emptyStrings={mode === 'create' ? 'omit' : 'keep'}
+      submitLabel={mode === 'create' ? `Create ${noun}` : 'Save changes'}
+      successMessage={mode === 'create' ? `${capitalise(noun)} created` : `${capitalise(noun)} saved`}
+      onSubmit={submit}
+      readOnly={fields.filter((field) => field.readOnlyIn?.includes(mode)).map((field) => field.name)}
+      onSuccess={props.onDone}
+      onCancel={props.onCancel}
+    />
+  );
+};
+
+/** The same form in a dialog; full screen on phones, where a centred dialog has no room. */
+export const ResourceFormModal = <D extends ResourceDefinition>(props: ResourceFormProps<D> & { opened: boolean; onClose: () => void }) => {
+  const phone = useMediaQuery('(max-width: 40em)');
+  const title = props.mode === 'create' ? `Add ${props.noun}` : `Edit ${props.noun}`;
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={title} size="lg" fullScreen={phone} centered>
+      {props.opened && <ResourceForm {...props} onDone={props.onClose} onCancel={props.onClose} />}
+    </Modal>
+  );
+};

@@ -1,0 +1,298 @@
+import type { ListRequest } from '@app/contract/conventions/list';
+import type { ResourceDefinition } from '@app/contract/define-resource';
+import { Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconLock, IconPlus, IconSearchOff, IconTable } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { isApiError } from './api';
+import { mayDo } from './can';
+import { ConfirmModal } from './confirm-modal';
+import { EmptyState } from './empty-state';
+import { enumFiltersOf } from './enum-options';
+import type { FieldDescriptor, FormMode } from './field-descriptor';
+import { getPath } from './form-values';
+import { type FilterControl, FilterSelect, SearchBox } from './list-filters';
+import { messageOf, notifyFailure, notifySuccess } from './notify';
+import { PageHeader } from './page-header';
+import { ResourceFormModal } from './resource-form';
+import { RowActions } from './row-actions';
+import { useSession } from './session';
+import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
+import { capitalise, plural } from './words';
+
+export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode };
+
+export type ResourceListProps<D extends ResourceDefinition> = {
+  resource: D;
+  title: string;
+  description?: ReactNode;
+  /** One record in words ("organisation", "staff member"). */
+  noun: string;
+  columns: readonly Column<RecordOf<D>>[];
+  /** Names a row in action labels and confirmations ("Edit Acme Ltd"). */
+  rowLabel: (row: RecordOf<D>) => string;
+  /** The filters to show; by default each enum value filter of the definition. */
+  filters?: readonly FilterControl[];
+  searchPlaceholder?: string;
+  /** Create and edit forms; the create and edit actions appear only with it. */
+  form?: {
+    fields: readonly FieldDescriptor[];
+    defaults?: Record<string, unknown>;
+    toPayload?: (payload: Record<string, unknown>, mode: FormMode) => Record<string, unknown>;
+  };
+  canEdit?: (row: RecordOf<D>) => boolean;
+  canRemove?: (row: RecordOf<D>) => boolean;
+  canSetStatus?: (row: RecordOf<D>) => boolean;
+  rowExtra?: (row: RecordOf<D>) => ReactNode;
+  /** What deactivating means for this kind of record, said before it happens. */
+  deactivateMessage?: string;
+};
+
+const pageSize = 10;
+
+/**
+ * A resource's list screen: server-side search, filters and pages, with the row actions the
+ * definition has and the signed-in user's type may make (the server checks again).
+ */
+export const ResourceList = <D extends ResourceDefinition>(props: ResourceListProps<D>) => {
+  const { resource, noun, columns, rowLabel, form } = props;
+  const { user } = useSession();
+  const userType = user?.userType;
+  const filters = useMemo(() => props.filters ?? enumFiltersOf(resource), [props.filters, resource]);
+
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [filter, setFilter] = useState<Record<string, string>>({});
+  const [page, setPage] = useState(1);
+  const request: Partial<ListRequest> = {
+    page,
+    limit: pageSize,
+    search: debouncedSearch,
+    filter: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== '')),
+  };
+  const list = useList(resource, request);
+
+  // A new search or filter starts from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetting on these inputs is the point
+  useEffect(() => setPage(1), [debouncedSearch, filter]);
+  // After the last row of the last page goes, show the page before it.
+  useEffect(() => {
+    const totalPages = list.data?.totalPages ?? 0;
+    if (totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [list.data?.totalPages, page]);
+
+  const [editing, setEditing] = useState<{ mode: FormMode; row?: RecordOf<D> } | null>(null);
+  const [removing, setRemoving] = useState<RecordOf<D> | null>(null);
+  const [deactivating, setDeactivating] = useState<RecordOf<D> | null>(null);
+  const remove = useRemove(resource);
+  const setStatus = useSetStatus(resource);
+
+  const mayCreate = Boolean(form) && mayDo(userType, resource, 'create');
+  const mayEdit = Boolean(form) && mayDo(userType, resource, 'update');
+  const mayRemove = mayDo(userType, resource, 'remove');
+  const maySetStatus = mayDo(userType, resource, 'setStatus');
+  const hasActions = mayEdit || mayRemove || maySetStatus || Boolean(props.rowExtra);
+
+  const changeStatus = async (row: RecordOf<D>) => {
+    const status = (row as { status?: unknown }).status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
+    try {
+      await setStatus.mutateAsync({ _id: row._id, status });
+      notifySuccess(`${rowLabel(row)} is now ${status === 'ACTIVE' ? 'active' : 'inactive'}`);
+      setDeactivating(null);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync({ _id: removing._id });
+      notifySuccess(`${rowLabel(removing)} deleted`);
+      setRemoving(null);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+
+  const searching = debouncedSearch !== '' || Object.values(filter).some(Boolean);
+  const data = list.data;
+
+  const body = () => {
+    if (list.isPending) return <LoadingTable columns={columns.length + (hasActions ? 1 : 0)} />;
+    if (list.isError) {
+      const forbidden = isApiError(list.error) && list.error.status === 403;
+      return forbidden ? (
+        <EmptyState
+          icon={<IconLock size={24} />}
+          colour="yellow"
+          title={`You don't have access to ${plural(noun)}`}
+          message={`${messageOf(list.error)}. Ask your organisation admin if you need it.`}
+        />
+      ) : (
+        <EmptyState
+          icon={<IconAlertTriangle size={24} />}
+          colour="red"
+          title={`Could not load ${plural(noun)}`}
+          message={messageOf(list.error)}
+          action={
+            <Button variant="light" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      );
+    }
+    if (!data || data.results.length === 0) {
+      return searching ? (
+        <EmptyState icon={<IconSearchOff size={24} />} title={`No ${plural(noun)} match`} message="Try other words or clear the filters." />
+      ) : (
+        <EmptyState
+          icon={<IconTable size={24} />}
+          title={`No ${plural(noun)} yet`}
+          message={mayCreate ? `Add the first ${noun} to see it here.` : undefined}
+          action={mayCreate && <AddButton noun={noun} onClick={() => setEditing({ mode: 'create' })} />}
+        />
+      );
+    }
+    return (
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={640} type="native">
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={props.title}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key}>{column.header}</Table.Th>
+                ))}
+                {hasActions && (
+                  <Table.Th ta="right" w={1}>
+                    Actions
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              {data.results.map((row) => (
+                <Table.Tr key={row._id}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>{column.render ? column.render(row) : String(getPath(row, column.key) ?? '')}</Table.Td>
+                  ))}
+                  {hasActions && (
+                    <Table.Td>
+                      <RowActions
+                        label={rowLabel(row)}
+                        status={(row as { status?: unknown }).status}
+                        extra={props.rowExtra?.(row)}
+                        onEdit={mayEdit && (props.canEdit?.(row) ?? true) ? () => setEditing({ mode: 'edit', row }) : undefined}
+                        onToggleStatus={
+                          maySetStatus && (props.canSetStatus?.(row) ?? true)
+                            ? () => ((row as { status?: unknown }).status === 'ACTIVE' ? setDeactivating(row) : changeStatus(row))
+                            : undefined
+                        }
+                        onRemove={mayRemove && (props.canRemove?.(row) ?? true) ? () => setRemoving(row) : undefined}
+                      />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={props.title}
+        description={props.description}
+        action={mayCreate && <AddButton noun={noun} onClick={() => setEditing({ mode: 'create' })} />}
+      />
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <SearchBox value={search} onChange={setSearch} placeholder={props.searchPlaceholder} />
+        {filters.map((control) => (
+          <FilterSelect
+            key={control.key}
+            control={control}
+            value={filter[control.key] ?? ''}
+            onChange={(value) => setFilter((current) => ({ ...current, [control.key]: value }))}
+          />
+        ))}
+      </Group>
+      {body()}
+      {data && data.totalResults > 0 && (
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Showing {data.fromTo.from}–{data.fromTo.to} of {data.totalResults}
+          </Text>
+          {data.totalPages > 1 && (
+            <Pagination
+              total={data.totalPages}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              siblings={1}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+              getControlProps={(control) => ({ 'aria-label': `${capitalise(control)} page` })}
+            />
+          )}
+        </Group>
+      )}
+      {form && (
+        <ResourceFormModal
+          opened={editing !== null}
+          onClose={() => setEditing(null)}
+          resource={resource}
+          mode={editing?.mode ?? 'create'}
+          record={editing?.row}
+          fields={form.fields}
+          defaults={form.defaults}
+          toPayload={form.toPayload}
+          noun={noun}
+        />
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        title={`Delete ${removing ? rowLabel(removing) : noun}?`}
+        message={`${capitalise(noun)} ${removing ? rowLabel(removing) : ''} will be removed from lists. This cannot be undone here.`}
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(null)}
+      />
+      <ConfirmModal
+        opened={deactivating !== null}
+        title={`Deactivate ${deactivating ? rowLabel(deactivating) : noun}?`}
+        message={props.deactivateMessage ?? 'It stays listed as inactive and can be activated again at any time.'}
+        confirmLabel="Deactivate"
+        loading={setStatus.isPending}
+        onConfirm={() => deactivating && changeStatus(deactivating)}
+        onClose={() => setDeactivating(null)}
+      />
+    </Stack>
+  );
+};
+
+const AddButton = ({ noun, onClick }: { noun: string; onClick: () => void }) => (
+  <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onClick}>
+    Add {noun}
+  </Button>
+);
+
+const LoadingTable = ({ columns }: { columns: number }) => (
+  <Paper withBorder radius="md" p="md" aria-busy="true" aria-label="Loading">
+    <Stack gap="sm">
+      {Array.from({ length: 5 }, (_, row) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
+        <Group key={row} gap="md" wrap="nowrap">
+          {Array.from({ length: Math.max(columns, 1) }, (_, cell) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have nothing else to key on
+            <Skeleton key={cell} height={14} radius="sm" style={{ flex: 1 }} />
+          ))}
+        </Group>
+      ))}
+    </Stack>
+  </Paper>
+);

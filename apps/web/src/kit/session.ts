@@ -1,0 +1,33 @@
+import { me, type SignedInUser } from '@app/contract/resources/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { callApi, isApiError } from './api';
+
+export const sessionKey = ['session'] as const;
+
+const loadSession = async (): Promise<SignedInUser | null> => {
+  try {
+    return await callApi<SignedInUser>(me, {}, { expectUnauthorized: true });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+};
+
+/** The signed-in user, or null; the cookie is httpOnly, so `/auth/me` is the only way to know. */
+export const useSession = () => {
+  const query = useQuery({ queryKey: sessionKey, queryFn: loadSession, staleTime: 5 * 60 * 1000, retry: 1 });
+  return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
+};
+
+/** Records a sign-in (or sign-out with null) without asking the server again. */
+export const useSetSession = () => {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (user: SignedInUser | null) => {
+      if (user === null) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, user);
+    },
+    [queryClient],
+  );
+};

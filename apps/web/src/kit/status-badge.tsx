@@ -1,0 +1,22 @@
+import { Badge } from '@mantine/core';
+import { humanise } from './words';
+
+const colours: Record<string, string> = {
+  ACTIVE: 'teal',
+  INACTIVE: 'gray',
+  CREATE: 'teal',
+  UPDATE: 'blue',
+  DELETE: 'red',
+  STATUS_CHANGE: 'yellow',
+  NONE: 'gray',
+  READ: 'blue',
+  WRITE: 'indigo',
+  FULL: 'grape',
+};
+
+export const StatusBadge = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value ? (
+    <Badge variant="light" color={colours[value] ?? 'gray'} radius="sm">
+      {humanise(value)}
+    </Badge>
+  ) : null;

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { hasChromium, launchBrowser, noChromium } from '../support/browser';
+import { startServer } from '../support/server';
+import { openSection, signIn, signOut } from '../support/steps';
+
+const organisation = { name: 'Acme Recruiting', email: 'hello@acme-recruiting.example', phone: '+44 20 7946 0000' };
+const orgAdmin = {
+  first: 'Ada',
+  last: 'Lovelace',
+  email: 'ada@acme-recruiting.example',
+  phone: '+44 7700 900001',
+  password: 'Acme-admin-123',
+};
+const staffMember = {
+  first: 'Grace',
+  last: 'Hopper',
+  email: 'grace@acme-recruiting.example',
+  phone: '+44 7700 900002',
+  password: 'Grace-pass-123',
+};
+
+test('foundation: a super admin sets up an organisation, whose admin adds a staff member', {
+  skip: hasChromium() ? false : noChromium,
+  timeout: 240_000,
+}, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  try {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+
+    // The super admin signs in and lands in the platform admin area.
+    await signIn(page, server.superAdmin.email, server.superAdmin.password);
+    await page.waitForURL('**/admin');
+    await openSection(page, 'Platform admin', 'Organisations');
+    await page.getByRole('heading', { name: 'No organisations yet' }).waitFor();
+
+    // An empty form is refused, and the API's message shows beside its field.
+    await page.getByRole('button', { name: 'Add organisation' }).first().click();
+    const orgDialog = page.getByRole('dialog', { name: 'Add organisation' });
+    await orgDialog.getByRole('button', { name: 'Create organisation' }).click();
+    await orgDialog.getByText('Please enter organisation name').waitFor();
+
+    await orgDialog.getByLabel('Organisation name').fill(organisation.name);
+    await orgDialog.getByLabel('Organisation email').fill(organisation.email);
+    await orgDialog.getByLabel('Phone number').fill(organisation.phone);
+    await orgDialog.getByLabel('Admin first name').fill(orgAdmin.first);
+    await orgDialog.getByLabel('Admin last name').fill(orgAdmin.last);
+    await orgDialog.getByLabel('Admin email').fill(orgAdmin.email);
+    await orgDialog.getByLabel('Admin phone').fill(orgAdmin.phone);
+    await orgDialog.getByLabel('Initial password').fill(orgAdmin.password);
+    await orgDialog.getByRole('button', { name: 'Create organisation' }).click();
+    await orgDialog.waitFor({ state: 'hidden' });
+    const orgRow = page.getByRole('row', { name: new RegExp(organisation.name) });
+    await orgRow.waitFor();
+    assert.match((await orgRow.textContent()) ?? '', /Active/);
+
+    await signOut(page);
+
+    // The organisation's admin signs in and lands in the CRM.
+    await signIn(page, orgAdmin.email, orgAdmin.password);
+    await page.waitForURL('**/crm');
+    await page.getByRole('heading', { name: `Welcome, ${orgAdmin.first} ${orgAdmin.last}` }).waitFor();
+    await openSection(page, 'CRM', 'Staff');
+    // The admin is the organisation's first staff member.
+    await page.getByRole('row', { name: new RegExp(orgAdmin.email) }).waitFor();
+
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    const staffDialog = page.getByRole('dialog', { name: 'Add staff member' });
+    await staffDialog.getByLabel('First name').fill(staffMember.first);
+    await staffDialog.getByLabel('Last name').fill(staffMember.last);
+    await staffDialog.getByLabel('Email').fill(staffMember.email);
+    await staffDialog.getByLabel('Phone').fill(staffMember.phone);
+    await staffDialog.getByLabel('Password', { exact: true }).fill(staffMember.password);
+    await staffDialog.getByRole('button', { name: 'Create staff member' }).click();
+    await staffDialog.waitFor({ state: 'hidden' });
+
+    const staffRow = page.getByRole('row', { name: new RegExp(`${staffMember.first} ${staffMember.last}`) });
+    await staffRow.waitFor();
+    assert.match((await staffRow.textContent()) ?? '', new RegExp(staffMember.email));
+    await page.getByText('Showing 1–2 of 2').waitFor();
+
+    // The server-side search finds the new member alone.
+    await page.getByLabel('Search').fill(staffMember.last);
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    assert.equal(await page.getByRole('row', { name: new RegExp(orgAdmin.email) }).count(), 0);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
