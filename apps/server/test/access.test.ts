@@ -1,18 +1,17 @@
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teamMembers, teams } from '../src/db/schema/teams';
 import { newId } from '../src/engine/ids';
-import { call, startTestApp, type TestApp } from './support/test-app';
-import { aStaffMember, aWorld, type World } from './support/world';
+import { call, type TestApp } from './support/test-app';
+import { aStaffMember, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await aWorld(t.app);
+withWorld((app, world) => {
+  t = app;
+  w = world;
 });
-afterAll(() => t.close());
 
 const permissionId = async (feature: string, level: 'READ' | 'WRITE' | 'FULL', scope: 'OWN' | 'TEAM' | 'ALL' = 'ALL') => {
   const modules = await call(t.app, crmModule.calls.list!, { limit: 'ALL' }, w.root);

@@ -1,17 +1,16 @@
 import { forgotPassword, login, logout, me, resetPassword, sendOtp } from '@app/contract/resources/auth';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeIn, mailTo } from './support/outbox';
 import { call, startTestApp, superAdmin, type TestApp } from './support/test-app';
-import { aStaffMember, aWorld, password, signIn, type World } from './support/world';
+import { aStaffMember, password, signIn, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await aWorld(t.app);
+withWorld((app, world) => {
+  t = app;
+  w = world;
 });
-afterAll(() => t.close());
 
 describe('sign-in', () => {
   it('answers a token and the user, and sets an httpOnly cookie that works too', async () => {

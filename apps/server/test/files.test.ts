@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanFileName } from '../src/services/files';
-import { startTestApp, type TestApp } from './support/test-app';
-import { aWorld, type World } from './support/world';
+import type { TestApp } from './support/test-app';
+import { type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await aWorld(t.app);
+withWorld((app, world) => {
+  t = app;
+  w = world;
 });
-afterAll(() => t.close());
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const png = Buffer.from(

@@ -3,17 +3,16 @@ import { crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from './support/test-app';
-import { anOrganisation, aStaffMember, aWorld, password, signIn, type World } from './support/world';
+import { anOrganisation, aStaffMember, password, signIn, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await aWorld(t.app);
+withWorld((app, world) => {
+  t = app;
+  w = world;
 });
-afterAll(() => t.close());
 
 describe('creating an organisation', () => {
   it('makes its Organisation admin role and its admin user, who signs in to the CRM', async () => {

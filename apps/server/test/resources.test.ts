@@ -1,10 +1,10 @@
 import type { Who } from '@app/contract/access';
 import type { CallSpec } from '@app/contract/define-resource';
 import { resources } from '@app/contract/resources/registry';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Fixture, fixtures } from './support/fixtures';
-import { call, startTestApp, type TestApp } from './support/test-app';
-import { aWorld, type World } from './support/world';
+import { call, type TestApp } from './support/test-app';
+import { type World, withWorld } from './support/world';
 
 /**
  * One suite per generic operation, run over every resource definition that has the call: success,
@@ -12,11 +12,10 @@ import { aWorld, type World } from './support/world';
  */
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await aWorld(t.app);
+withWorld((app, world) => {
+  t = app;
+  w = world;
 });
-afterAll(() => t.close());
 
 /** A signed-in user whose type the call does not allow, if the world has one. */
 const wrongUserFor = (who: readonly Who[]) => {

@@ -112,7 +112,7 @@ describe('mail', () => {
       expect((await mailTo(t.app, 'smtp-test@example.com'))[0]?.status).toBe('SENT');
     } finally {
       mailer.close();
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

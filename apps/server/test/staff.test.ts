@@ -6,18 +6,17 @@ import {
   staffCredentialsReset,
   updateOwnProfile,
 } from '@app/contract/resources/organisation-staff';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailTo } from './support/outbox';
-import { call, startTestApp, type TestApp } from './support/test-app';
-import { aStaffMember, aWorld, password, signIn, type World } from './support/world';
+import { call, type TestApp } from './support/test-app';
+import { aStaffMember, password, signIn, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await aWorld(t.app);
+withWorld((app, world) => {
+  t = app;
+  w = world;
 });
-afterAll(() => t.close());
 
 describe('staff', () => {
   it('refuses an email that is already registered, with 409', async () => {

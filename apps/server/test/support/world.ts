@@ -2,10 +2,11 @@ import { login } from '@app/contract/resources/auth';
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { users } from '../../src/db/schema/users';
 import { newId } from '../../src/engine/ids';
 import { hashPassword } from '../../src/services/passwords';
-import { call, superAdmin } from './test-app';
+import { call, startTestApp, superAdmin, type TestApp } from './test-app';
 
 export const password = 'Passw0rd-long';
 
@@ -76,3 +77,13 @@ export const aWorld = async (app: FastifyInstance) => {
 };
 
 export type World = Awaited<ReturnType<typeof aWorld>>;
+
+/** A test file's app and world: built before its tests, closed after them. */
+export const withWorld = (use: (t: TestApp, w: World) => void) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+    use(app, await aWorld(app.app));
+  });
+  afterAll(() => app.close());
+};
