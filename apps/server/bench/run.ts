@@ -5,9 +5,10 @@
  * On the embedded database by default; on PostgreSQL when DATABASE_URL is set (in a database made
  * for the run and dropped after it). Not a test: it exits 0 whether or not the target is met.
  *
- * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_STAFF (2000),
- * BENCH_OTHER_STAFF (300) tune it; BENCH_BARE_SESSION_CACHE=1 lets the bare routes keep session
- * lookups for 30 s as the product does (by default they run the lookup on every request).
+ * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_ROUNDS (1;
+ * more rounds report medians), BENCH_STAFF (2000) and BENCH_OTHER_STAFF (300) tune it; BENCH_BARE_SESSION_CACHE=1 lets the bare routes keep session
+ * lookups for 30 s as the product does (by default they run the lookup on every request);
+ * BENCH_CPU_PROF=<dir> writes a CPU profile of each server there.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,7 @@ const warmup = numberFromEnv('BENCH_WARMUP', 2);
 const connections = numberFromEnv('BENCH_CONNECTIONS', 32);
 const staff = numberFromEnv('BENCH_STAFF', 2000);
 const otherStaff = numberFromEnv('BENCH_OTHER_STAFF', 300);
+const rounds = Math.floor(numberFromEnv('BENCH_ROUNDS', 1));
 const targetRatio = 0.6;
 
 type Measured = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown };
@@ -106,6 +108,21 @@ const measure = async (server: Child, token: string, call: Measured) => {
   return numbers;
 };
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const medianOf = (runs: Numbers[]): Numbers => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+  cpuPerRequest: median(runs.map((r) => r.cpuPerRequest)),
+  errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+});
+
 const table = (rows: string[][]) => {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
@@ -156,7 +173,7 @@ const main = async () => {
       `Bare routes: session lookup ${process.env.BENCH_BARE_SESSION_CACHE === '1' ? 'cached for 30 s, as the product does' : 'on every request (the product caches it for 30 s)'}`,
     );
     console.log(
-      `Node ${process.version}, ${os.cpus().length} cores; autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per run`,
+      `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per run`,
     );
 
     const started = Date.now();
@@ -183,17 +200,23 @@ const main = async () => {
     if (problems.length > 0) console.log(`Warning: the two servers do not answer alike:\n  ${problems.join('\n  ')}`);
     else console.log('Both servers give byte-identical answers to the three calls.');
 
-    console.log('Measuring:');
-    const results: { call: Measured; product: Numbers; bare: Numbers }[] = [];
-    for (const call of calls) {
-      const productNumbers = await measure(product, seeded.token, call);
-      const bareNumbers = await measure(bare, seeded.token, call);
-      results.push({ call, product: productNumbers, bare: bareNumbers });
+    // Product and bare take turns (and swap who goes first each round), so a busy neighbour on the
+    // machine weighs on both alike; with several rounds the table shows each side's median.
+    const runs = calls.map((call) => ({ call, product: [] as Numbers[], bare: [] as Numbers[] }));
+    for (let round = 1; round <= rounds; round++) {
+      console.log(rounds > 1 ? `Measuring, round ${round} of ${rounds}:` : 'Measuring:');
+      for (const run of runs) {
+        const order = round % 2 === 1 ? [product, bare] : [bare, product];
+        for (const server of order) run[server === product ? 'product' : 'bare'].push(await measure(server, seeded.token, run.call));
+      }
     }
+    const results = runs.map(({ call, product: p, bare: b }) => ({ call, product: medianOf(p), bare: medianOf(b) }));
 
     const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
     const micros = (value: number) => `${value.toFixed(0)} µs`;
-    console.log(`\nResults on ${serverUrl ? 'PostgreSQL' : 'PGlite'} (req/s over ${duration} s, latency p50 / p99, server process CPU time per request):\n`);
+    console.log(
+      `\nResults on ${serverUrl ? 'PostgreSQL' : 'PGlite'} (req/s over ${duration} s${rounds > 1 ? `, median of ${rounds} rounds` : ''}; latency p50 / p99; server process CPU time per request):\n`,
+    );
     console.log(
       table([
         ['call', 'product req/s', 'p50', 'p99', 'CPU/req', 'bare req/s', 'p50', 'p99', 'CPU/req', 'product/bare'],

@@ -2,7 +2,7 @@ import { forgotPassword, login, logout, me, resetPassword, sendOtp } from '@app/
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { describe, expect, it } from 'vitest';
 import { codeIn, mailTo } from './support/outbox';
-import { call, startTestApp, superAdmin, type TestApp } from './support/test-app';
+import { call, superAdmin, type TestApp } from './support/test-app';
 import { aStaffMember, password, signIn, type World, withWorld } from './support/world';
 
 let t: TestApp;

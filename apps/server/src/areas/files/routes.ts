@@ -8,7 +8,7 @@ import { Answer, registerCall } from '../../engine/register-call';
 export const registerFiles = (app: FastifyInstance) => {
   registerCall(app, fileUpload, async ({ db, caller, services, req }) => {
     const part = await req.file();
-    if (!part || part.fieldname !== 'file')
+    if (part?.fieldname !== 'file')
       throw badRequest('Please attach a file under the key "file"', [{ field: 'file', message: 'Please attach a file' }]);
     const content = await part.toBuffer();
     const saved = await services.files.save(content, part.filename);
