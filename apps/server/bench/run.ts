@@ -5,10 +5,12 @@
  * On the embedded database by default; on PostgreSQL when DATABASE_URL is set (in a database made
  * for the run and dropped after it). Not a test: it exits 0 whether or not the target is met.
  *
- * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_ROUNDS (1;
- * more rounds report medians), BENCH_STAFF (2000) and BENCH_OTHER_STAFF (300) tune it; BENCH_BARE_SESSION_CACHE=1 lets the bare routes keep session
- * lookups for 30 s as the product does (by default they run the lookup on every request);
- * BENCH_CPU_PROF=<dir> writes a CPU profile of each server there.
+ * Knobs: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_ROUNDS
+ * (1; with more, the table shows medians), BENCH_STAFF (2000), BENCH_OTHER_STAFF (300).
+ * BENCH_BARE_SESSION_CACHE=1 lets the bare routes keep session lookups for 30 s as the product does
+ * (by default they run the lookup on every request). BENCH_CPU_PROF=<dir> profiles both servers.
+ * Besides req/s and latency, it reports each server process's CPU time per request, which a busy
+ * neighbour on the machine disturbs far less than throughput.
  */
 import fs from 'node:fs';
 import os from 'node:os';

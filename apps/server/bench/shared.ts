@@ -58,12 +58,10 @@ export const startChild = (name: string, file: string, target: DatabaseTarget): 
     const child = fork(path.join(import.meta.dirname, file), [], {
       env: { ...process.env, BENCH_DATABASE_URL: target.databaseUrl ?? '', BENCH_DATA_DIR: target.dataDir },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // BENCH_CPU_PROF=<dir>: each server writes a .cpuprofile there when it stops.
+      // BENCH_CPU_PROF=<dir>: each server writes its profiles to <dir>/<name>/ when it stops (the main thread's is CPU.*.0.*).
       execArgv: [
         ...process.execArgv,
-        ...(process.env.BENCH_CPU_PROF
-          ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${name}.cpuprofile`]
-          : []),
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF, name)}`] : []),
       ],
     });
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
