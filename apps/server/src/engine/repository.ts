@@ -1,7 +1,7 @@
 import type { ListRequest, ListResult } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { and, eq, getTableColumns, inArray, ne, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { organisations } from '../db/schema/organisations';
 import type { Caller, Scope } from './context';
@@ -32,7 +32,8 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
   const fixed = options.fixed ?? {};
   const label = def.name.replace(/([a-z])([A-Z])/g, '$1 $2');
 
-  const scopeWhere = (scope: Scope): SQL[] => {
+  type ScopeValues = { organisationId?: string | Placeholder; ownerId?: string | Placeholder; visibleTo?: Scope['visibleTo'] };
+  const scopeWhere = (scope: ScopeValues): SQL[] => {
     const where: SQL[] = Object.entries(fixed).map(([key, value]) => eq(column(key), value));
     if (columns.isDeleted) where.push(eq(column('isDeleted'), false));
     if (scope.organisationId) where.push(eq(column('organisationId'), scope.organisationId));

@@ -1,6 +1,6 @@
 import { isPlatformUser, type UserType } from '@app/contract/access';
 import { fullNameOf } from '@app/contract/conventions/common';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema/users';
 import type { Caller } from '../engine/context';
@@ -11,8 +11,28 @@ export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 const cacheMs = 30_000;
 
 /** Sessions live in the database; a short cache keeps the per-request lookup off the hot path. */
+const callerQuery = (db: Executor) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      userType: users.userType,
+      email: users.email,
+      name: users.name,
+      organisationId: users.organisationId,
+      roleIds: users.roleIds,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), eq(users.isDeleted, false)))
+    .limit(1)
+    .prepare('session_caller');
+
 export const createSessions = () => {
   const cache = new Map<string, { caller: Caller | null; until: number }>();
+  // Every signed-in request may look its session up: the statement is prepared once per database.
+  const prepared = new WeakMap<Executor, ReturnType<typeof callerQuery>>();
 
   const forgetUser = (userId: string) => {
     for (const [key, entry] of cache) if (entry.caller?.id === userId) cache.delete(key);
@@ -37,21 +57,9 @@ export const createSessions = () => {
       const tokenHash = sha256(token);
       const cached = cache.get(tokenHash);
       if (cached && cached.until > Date.now()) return cached.caller;
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          id: users.id,
-          userType: users.userType,
-          email: users.email,
-          name: users.name,
-          organisationId: users.organisationId,
-          roleIds: users.roleIds,
-          status: users.status,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), eq(users.isDeleted, false)))
-        .limit(1);
+      let query = prepared.get(db);
+      if (!query) prepared.set(db, (query = callerQuery(db)));
+      const [row] = await query.execute({ tokenHash, now: new Date() });
       const caller: Caller | null =
         row && row.status === 'ACTIVE'
           ? {
