@@ -1,17 +1,22 @@
 import type { FieldError } from '@app/contract/conventions/envelope';
 
+type Target = { name: string; required?: boolean };
+
 /**
- * Puts each API message beside the input it is about. `roleIds.0` belongs to `roleIds`, and `name`
- * (the whole object missing) to the first of `name.first`, `name.last`. What fits nowhere is returned.
+ * Puts each API message beside the input it is about. `roleIds.0` belongs to `roleIds`, and
+ * `adminUser` (the whole object missing) to the first required input inside it, or else the first
+ * one. What fits nowhere is returned.
  */
-export const mapFieldErrors = (errors: readonly FieldError[], fieldNames: readonly string[]) => {
+export const mapFieldErrors = (errors: readonly FieldError[], fields: readonly Target[]) => {
   const mapped: Record<string, string> = {};
   const unmapped: FieldError[] = [];
+  const fieldNames = fields.map((field) => field.name);
   for (const error of errors) {
+    const inside = fields.filter((field) => error.field !== '' && field.name.startsWith(`${error.field}.`));
     const target =
       fieldNames.find((name) => name === error.field) ??
       fieldNames.find((name) => error.field.startsWith(`${name}.`)) ??
-      fieldNames.find((name) => error.field !== '' && name.startsWith(`${error.field}.`));
+      (inside.find((field) => field.required) ?? inside[0])?.name;
     if (target === undefined) unmapped.push(error);
     else mapped[target] ??= error.message;
   }

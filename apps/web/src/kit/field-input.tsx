@@ -1,4 +1,5 @@
 import { MultiSelect, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { comboboxProps } from './combobox';
 import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor';
 import { isOptionsLoader } from './field-descriptor';
 import { messageOf } from './notify';
@@ -76,7 +77,7 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
           description={waiting ? (isOptionsLoader(field.options) ? field.options.waitingFor : undefined) : field.description}
           placeholder={loading ? 'Loading…' : (field.placeholder ?? 'Choose one')}
           disabled={disabled || waiting}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={comboboxProps}
         />
       );
     }
@@ -100,7 +101,7 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
           }
           placeholder={loading ? 'Loading…' : (field.placeholder ?? 'Choose any')}
           disabled={disabled || waiting || Boolean(optionsError)}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={comboboxProps}
         />
       );
     default:

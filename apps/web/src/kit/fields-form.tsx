@@ -82,10 +82,7 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
       if (message) notifySuccess(message);
       props.onSuccess?.(result);
     } catch (error) {
-      const { mapped, unmapped } = mapFieldErrors(
-        isApiError(error) ? error.errors : [],
-        fields.map((field) => field.name),
-      );
+      const { mapped, unmapped } = mapFieldErrors(isApiError(error) ? error.errors : [], fields);
       setErrors(mapped);
       focusFirstError();
       const general = Object.keys(mapped).length === 0 ? messageOf(error) : unmapped.map((e) => e.message).join(' ');

@@ -1,5 +1,6 @@
 import { Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { comboboxProps } from './combobox';
 import type { Options, OptionsLoader } from './field-descriptor';
 import { useOptions } from './use-options';
 
@@ -40,7 +41,7 @@ export const FilterSelect = ({
       searchable
       nothingFoundMessage="Nothing found"
       style={{ flex: '1 1 10rem' }}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={comboboxProps}
     />
   );
 };

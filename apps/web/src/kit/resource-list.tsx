@@ -20,7 +20,8 @@ import { useSession } from './session';
 import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
 import { capitalise, plural } from './words';
 
-export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode };
+/** A table column; cells stay on one line (the table scrolls sideways on phones) unless `wrap` is set for long text. */
+export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode; wrap?: boolean };
 
 export type ResourceListProps<D extends ResourceDefinition> = {
   resource: D;
@@ -127,7 +128,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
           icon={<IconLock size={24} />}
           colour="yellow"
           title={`You don't have access to ${plural(noun)}`}
-          message={`${messageOf(list.error)}. Ask your organisation admin if you need it.`}
+          message={`${messageOf(list.error)}. Ask an administrator if you need it.`}
         />
       ) : (
         <EmptyState
@@ -175,7 +176,9 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
               {data.results.map((row) => (
                 <Table.Tr key={row._id}>
                   {columns.map((column) => (
-                    <Table.Td key={column.key}>{column.render ? column.render(row) : String(getPath(row, column.key) ?? '')}</Table.Td>
+                    <Table.Td key={column.key} style={column.wrap ? { minWidth: '16rem' } : { whiteSpace: 'nowrap' }}>
+                      {column.render ? column.render(row) : String(getPath(row, column.key) ?? '')}
+                    </Table.Td>
                   ))}
                   {hasActions && (
                     <Table.Td>

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 type RowActionsProps = {
@@ -31,11 +31,11 @@ export const RowActions = ({ label, status, onEdit, onToggleStatus, onRemove, ex
     {onToggleStatus &&
       (status === 'ACTIVE' ? (
         <Action name={`Deactivate ${label}`} colour="yellow" onClick={onToggleStatus}>
-          <IconPlayerPause size={18} aria-hidden />
+          <IconCircleOff size={18} aria-hidden />
         </Action>
       ) : (
         <Action name={`Activate ${label}`} colour="teal" onClick={onToggleStatus}>
-          <IconPlayerPlay size={18} aria-hidden />
+          <IconCircleCheck size={18} aria-hidden />
         </Action>
       ))}
     {onRemove && (

@@ -16,7 +16,7 @@ const colours: Record<string, string> = {
 
 export const StatusBadge = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value ? (
-    <Badge variant="light" color={colours[value] ?? 'gray'} radius="sm">
+    <Badge variant="light" color={colours[value] ?? 'gray'} radius="sm" style={{ flexShrink: 0, minWidth: 'max-content' }}>
       {humanise(value)}
     </Badge>
   ) : null;

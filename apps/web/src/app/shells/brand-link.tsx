@@ -9,7 +9,7 @@ export const BrandLink = ({ to }: { to: string }) => (
       <ThemeIcon size={32} radius="md" aria-hidden>
         <IconBriefcase2 size={18} />
       </ThemeIcon>
-      <Text fw={700} fz="lg" c="brand.9" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+      <Text fw={700} fz={{ base: 'md', sm: 'lg' }} c="brand.9" style={{ whiteSpace: 'nowrap' }}>
         {productName}
       </Text>
     </Group>

@@ -28,15 +28,20 @@ export const staffColumns = (roleNames: Map<string, string>): Column<Staff>[] =>
   {
     key: 'roleIds',
     header: 'Roles',
-    render: (row) => (
-      <Group gap={4}>
-        {(row.roleIds ?? []).map((id) => (
-          <Badge key={id} variant="outline" radius="sm" color="gray" tt="none" fw={500}>
-            {roleNames.get(id) ?? 'Role'}
-          </Badge>
-        ))}
-      </Group>
-    ),
+    render: (row) => {
+      const ids = row.roleIds ?? [];
+      // Without access to roles there are no names to show, only how many.
+      if (ids.some((id) => !roleNames.has(id))) return ids.length === 1 ? '1 role' : `${ids.length} roles`;
+      return (
+        <Group gap={4} wrap="nowrap">
+          {ids.map((id) => (
+            <Badge key={id} variant="outline" radius="sm" color="gray" tt="none" fw={500}>
+              {roleNames.get(id)}
+            </Badge>
+          ))}
+        </Group>
+      );
+    },
   },
   { key: 'status', header: 'Status', render: (row) => <StatusBadge value={row.status} /> },
 ];

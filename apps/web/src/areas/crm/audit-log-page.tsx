@@ -23,7 +23,7 @@ export const AuditLogPage = () => (
         ),
       },
       { key: 'user', header: 'Who', render: (row) => row.user?.name ?? 'System' },
-      { key: 'description', header: 'What' },
+      { key: 'description', header: 'What', wrap: true },
       { key: 'entityType', header: 'Record', render: (row) => humanise(row.entityType) },
       { key: 'action', header: 'Action', render: (row) => <StatusBadge value={row.action} /> },
     ]}
