@@ -20,14 +20,8 @@ export const useSession = () => {
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
 };
 
-/** Records a sign-in (or sign-out with null) without asking the server again. */
+/** Records a sign-in without asking the server again. (Signing out reloads the page, which forgets everything.) */
 export const useSetSession = () => {
   const queryClient = useQueryClient();
-  return useCallback(
-    (user: SignedInUser | null) => {
-      if (user === null) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
-      queryClient.setQueryData(sessionKey, user);
-    },
-    [queryClient],
-  );
+  return useCallback((user: SignedInUser) => queryClient.setQueryData(sessionKey, user), [queryClient]);
 };
