@@ -75,6 +75,8 @@ describe('own profile and password', () => {
     expect(body.data).toMatchObject({ _id: staff.id, designation: 'Talent Partner' });
     expect(body.data).not.toHaveProperty('passwordHash');
     expect((await call(t.app, updateOwnProfile, { designation: 'x' }, w.seeker.token)).status).toBe(403);
+    await call(t.app, updateOwnProfile, { name: { first: 'Samantha', last: 'Stone' } }, staff.token);
+    expect((await call(t.app, me, {}, staff.token)).body.data.name).toBe('Samantha Stone');
   });
 
   it('change-credentials checks the old password, refuses someone else’s id, and ends the other sessions', async () => {

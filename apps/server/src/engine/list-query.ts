@@ -1,7 +1,7 @@
 import type { FilterKind, ListRequest, ListResult } from '@app/contract/conventions/list';
 import { maxAllRows } from '@app/contract/conventions/list';
 import { and, type Column, desc, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -70,7 +70,7 @@ export const pageOf = <T>(rows: T[], total: number, request: ListRequest): ListR
  */
 export const listRows = async <Row>(
   db: Executor,
-  input: { table: PgTable; where: (SQL | undefined)[]; request: ListRequest; orderBy?: SQL[] },
+  input: { table: PgTable; selection?: Record<string, PgColumn>; where: (SQL | undefined)[]; request: ListRequest; orderBy?: SQL[] },
 ): Promise<ListResult<Row>> => {
   const { table, request } = input;
   const columns = getTableColumns(table);
@@ -79,7 +79,7 @@ export const listRows = async <Row>(
   const where = and(...input.where.filter(Boolean));
   const orderBy = input.orderBy ?? [desc(columns.createdAt as Column), desc(columns.id as Column)];
   const rows = (await db
-    .select({ ...columns, totalCount: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...(input.selection ?? columns), totalCount: sql<number>`count(*) over()`.mapWith(Number) })
     .from(table)
     .where(where)
     .orderBy(...orderBy)

@@ -80,9 +80,45 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
 
   const by = (caller: Caller | null) => (caller ? { _id: caller.id, name: caller.name || caller.email } : undefined);
 
+  /** The columns a record is made of; secrets such as a password hash are never read. */
+  const selection = Object.fromEntries(
+    ['id', ...fieldKeys, ...systemFields].filter((key) => key in columns).map((key) => [key, column(key)]),
+  ) as Record<string, PgColumn>;
+
+  /**
+   * Reading one record is the hottest query: outside transactions it runs as a prepared statement
+   * per scope shape, so its SQL is built once instead of on every request.
+   */
+  type PreparedFind = { execute: (values: Record<string, unknown>) => Promise<unknown[]> };
+  const preparedFinds = new WeakMap<Executor, Map<string, PreparedFind>>();
+  const preparedFind = (db: Executor, scope: Scope) => {
+    const shape = `${scope.organisationId ? 'o' : ''}${scope.ownerId ? 'w' : ''}`;
+    let byShape = preparedFinds.get(db);
+    if (!byShape) preparedFinds.set(db, (byShape = new Map()));
+    let query = byShape.get(shape);
+    if (!query) {
+      const where = scopeWhere({
+        organisationId: scope.organisationId ? sql.placeholder('organisationId') : undefined,
+        ownerId: scope.ownerId ? sql.placeholder('ownerId') : undefined,
+      });
+      query = db
+        .select(selection)
+        .from(table)
+        .where(and(eq(column('id'), sql.placeholder('id')), ...where))
+        .limit(1)
+        .prepare(`find_${def.name}_${shape}`);
+      byShape.set(shape, query);
+    }
+    return query;
+  };
+
   const find = async (db: Executor, scope: Scope, id: string): Promise<Row | undefined> => {
+    if (!(db instanceof PgTransaction) && !scope.visibleTo) {
+      const [row] = await preparedFind(db, scope).execute({ id, organisationId: scope.organisationId, ownerId: scope.ownerId });
+      return row as Row | undefined;
+    }
     const [row] = await db
-      .select()
+      .select(selection)
       .from(table)
       .where(and(eq(column('id'), id), ...scopeWhere(scope)))
       .limit(1);
@@ -121,6 +157,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord>> {
       const page = await listRows<Row>(db, {
         table,
+        selection,
         request,
         where: [
           ...scopeWhere(scope),

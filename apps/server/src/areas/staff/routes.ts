@@ -81,8 +81,10 @@ export const registerStaff = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, updateOwnProfile, async ({ db, caller, input }) => {
+  registerCall(app, updateOwnProfile, async ({ db, caller, input, afterCommit }) => {
     const me = caller as Caller;
+    // The cached caller carries the name that `me` answers.
+    afterCommit(forgetUser(me.id));
     const [before] = await db.select().from(users).where(eq(users.id, me.id));
     if (!before) throw notFound('User');
     const { _id, ...values } = { _id: me.id, ...input };
