@@ -1,9 +1,10 @@
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { organisation } from '@app/contract/resources/organisation';
-import { organisationStaff, updateOwnProfile } from '@app/contract/resources/organisation-staff';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { IconBuilding, IconHome, IconKey, IconLayoutGrid, IconListCheck, IconShieldLock, IconUsers } from '@tabler/icons-react';
-import { mayCall, mayDo } from '../../kit/can';
+import { mayDo } from '../../kit/can';
 import { useSession } from '../../kit/session';
+import { profilePathOf } from '../home-of';
 import { AreaShell, type NavItem } from './area-shell';
 
 const icon = { size: 18, 'aria-hidden': true } as const;
@@ -25,12 +26,5 @@ const nav: NavItem[] = [
 
 export const AdminShell = () => {
   const { user } = useSession();
-  return (
-    <AreaShell
-      area="Platform admin"
-      home="/admin"
-      nav={nav}
-      profilePath={mayCall(user?.userType, updateOwnProfile) ? '/admin/profile' : undefined}
-    />
-  );
+  return <AreaShell area="Platform admin" home="/admin" nav={nav} profilePath={profilePathOf(user?.userType)} />;
 };

@@ -2,8 +2,9 @@ import { AppShell, Button, Container, Group, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { useSession } from '../../kit/session';
 import { productName } from '../brand';
-import { homeOf } from '../home-of';
+import { homeOf, profilePathOf } from '../home-of';
 import { BrandLink } from './brand-link';
+import { UserMenu } from './user-menu';
 
 /** The public site's frame: no sections yet, a way in, and a footer. */
 export const PublicShell = () => {
@@ -15,9 +16,12 @@ export const PublicShell = () => {
           <Group h="100%" justify="space-between" wrap="nowrap">
             <BrandLink to="/" />
             {user ? (
-              <Button component={Link} to={homeOf[user.userType]} variant="light">
-                Go to my area
-              </Button>
+              <Group gap="sm" wrap="nowrap">
+                <Button component={Link} to={homeOf[user.userType]} variant="light">
+                  My area
+                </Button>
+                <UserMenu profilePath={profilePathOf(user.userType)} />
+              </Group>
             ) : (
               <Button component={Link} to="/login" variant="light">
                 Sign in
