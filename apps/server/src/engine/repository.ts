@@ -94,7 +94,10 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
   const preparedFind = (db: Executor, scope: Scope) => {
     const shape = `${scope.organisationId ? 'o' : ''}${scope.ownerId ? 'w' : ''}`;
     let byShape = preparedFinds.get(db);
-    if (!byShape) preparedFinds.set(db, (byShape = new Map()));
+    if (!byShape) {
+      byShape = new Map();
+      preparedFinds.set(db, byShape);
+    }
     let query = byShape.get(shape);
     if (!query) {
       const where = scopeWhere({

@@ -60,7 +60,10 @@ export const createSessions = () => {
       const cached = cache.get(tokenHash);
       if (cached && cached.until > Date.now()) return cached.caller;
       let query = prepared.get(db);
-      if (!query) prepared.set(db, (query = callerQuery(db)));
+      if (!query) {
+        query = callerQuery(db);
+        prepared.set(db, query);
+      }
       const [row] = await query.execute({ tokenHash, now: new Date() });
       const caller: Caller | null =
         row && row.status === 'ACTIVE'

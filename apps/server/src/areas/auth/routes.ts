@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthoriz
 import { Answer, registerCall } from '../../engine/register-call';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
 import { randomToken, sha256 } from '../../services/tokens';
-import { findLiveUserByEmail, sessionCookie, signedInUser, signIn } from './users';
+import { findLiveUserByEmail, sessionCookie, signIn } from './users';
 
 const resetLifetimeMs = 60 * 60 * 1000;
 
