@@ -59,7 +59,7 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
         return (
           <TextInput
             {...common}
-            description={`${messageOf(optionsError)}. Enter the id instead.`}
+            description={`The choices could not be loaded (${messageOf(optionsError)}). Type the id instead.`}
             value={text}
             onChange={(e) => onChange(e.currentTarget.value)}
           />

@@ -18,7 +18,7 @@ import { ResourceFormModal } from './resource-form';
 import { RowActions } from './row-actions';
 import { useSession } from './session';
 import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
-import { capitalise, plural } from './words';
+import { capitalise, plural, sentence } from './words';
 
 /** A table column; cells stay on one line (the table scrolls sideways on phones) unless `wrap` is set for long text. */
 export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode; wrap?: boolean };
@@ -128,7 +128,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
           icon={<IconLock size={24} />}
           colour="yellow"
           title={`You don't have access to ${plural(noun)}`}
-          message={`${messageOf(list.error)}. Ask an administrator if you need it.`}
+          message={`${sentence(messageOf(list.error))} Ask an administrator if you need it.`}
         />
       ) : (
         <EmptyState

@@ -19,3 +19,6 @@ export const formatDateTime = (value: unknown) => {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 };
+
+/** Ends a message with a full stop unless it has its own ending. */
+export const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
