@@ -145,7 +145,9 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // Files are looked up per request (wildcard), so a rebuilt web app is served without a restart;
+  // a path that is no file falls through to the not-found handler, which answers the app.
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(errorEnvelope(404, 'No such call'));

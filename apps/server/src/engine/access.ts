@@ -36,6 +36,13 @@ type AccessProfile = { isOrganisationAdmin: boolean; grants: Map<string, Grant>;
 
 const grantKey = (module: string, feature: string) => `${module}\u0000${feature}`;
 
+/** A profile's grants as a list, for screens that hide what the server would refuse. */
+export const grantsOf = (profile: AccessProfile) =>
+  [...profile.grants.entries()].map(([key, grant]) => {
+    const [module, feature] = key.split('\u0000') as [string, string];
+    return { module, feature, ...grant };
+  });
+
 /** Per user, what their roles allow; short-lived, and dropped whenever roles or permissions change. */
 const profiles = new Map<string, { profile: AccessProfile; until: number }>();
 const profileTtlMs = 10_000;

@@ -11,6 +11,7 @@ export type Caller = {
   email: string;
   name: string;
   organisationId: string | null;
+  organisationName: string | null;
   roleIds: string[];
 };
 

@@ -152,6 +152,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     def,
     table,
     label,
+    selection,
     scopeWhere,
     toRecord,
     find,

@@ -2,6 +2,7 @@ import { isPlatformUser, type UserType } from '@app/contract/access';
 import { fullNameOf } from '@app/contract/conventions/common';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { organisations } from '../db/schema/organisations';
 import { sessions, users } from '../db/schema/users';
 import type { Caller } from '../engine/context';
 import { newId } from '../engine/ids';
@@ -20,11 +21,13 @@ const callerQuery = (db: Executor) =>
       email: users.email,
       name: users.name,
       organisationId: users.organisationId,
+      organisationName: organisations.name,
       roleIds: users.roleIds,
       status: users.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .where(
       and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), eq(users.isDeleted, false)),
     )
@@ -74,6 +77,7 @@ export const createSessions = () => {
               email: row.email,
               name: fullNameOf(row.name) || row.email,
               organisationId: isPlatformUser(row.userType as UserType) ? null : row.organisationId,
+              organisationName: isPlatformUser(row.userType as UserType) ? null : (row.organisationName ?? null),
               roleIds: row.roleIds,
             }
           : null;

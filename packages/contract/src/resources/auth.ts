@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UserType } from '../access';
+import type { AccessLevel, AccessScope, UserType } from '../access';
 import { email, password, personName } from '../conventions/common';
 import { defineWorkflow } from '../define-resource';
 
@@ -9,6 +9,8 @@ export type SignedInUser = {
   userType: UserType;
   name: string;
   organisationId: string | null;
+  /** Not in DECISIONS.md's list: the CRM shows whose workspace this is. */
+  organisationName?: string | null;
 };
 
 export type SignInResult = { token: string; user: SignedInUser };
@@ -44,6 +46,22 @@ export const me = defineWorkflow({
   path: '/auth/me',
   who: ['signed-in'],
   inputFrom: 'query',
+  input: z.object({}).strict(),
+});
+
+export type MyPermissions = {
+  isOrganisationAdmin: boolean;
+  grants: { module: string; feature: string; level: AccessLevel; scope: AccessScope }[];
+};
+
+export const myPermissions = defineWorkflow({
+  name: 'myPermissions',
+  tag: 'Auth',
+  method: 'GET',
+  path: '/auth/permissions',
+  who: ['signed-in'],
+  inputFrom: 'query',
+  summary: "What the signed-in staff member's roles allow, so screens can hide what the server would refuse",
   input: z.object({}).strict(),
 });
 

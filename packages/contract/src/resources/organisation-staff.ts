@@ -84,6 +84,17 @@ export const updateOwnProfile = defineWorkflow({
   input: profileFields.extend({ name: personName.optional(), phone: phone.optional() }).strict(),
 });
 
+export const myProfile = defineWorkflow({
+  name: 'myProfile',
+  tag: 'OrganisationStaff',
+  method: 'GET',
+  path: '/organisation/staff/profile',
+  who: ['ADMIN', 'CRM_USER'],
+  inputFrom: 'query',
+  summary: 'The signed-in staff member’s own profile (not in the spec; the profile page reads it)',
+  input: z.object({}).strict(),
+});
+
 export const googleStaffList = defineWorkflow({
   name: 'googleStaffList',
   tag: 'OrganisationStaff',

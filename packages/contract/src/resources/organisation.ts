@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { email, genericStatus, password, personNameFields, uploadedFile } from '../conventions/common';
 import { mongoId } from '../conventions/ids';
 import { filterDateRange, filterValue } from '../conventions/list';
-import { defineResource } from '../define-resource';
+import { defineResource, defineWorkflow } from '../define-resource';
 
 const phoneNumber = z
   .string({ error: 'Please enter phone number' })
@@ -52,4 +52,15 @@ export const organisation = defineResource({
     list: { method: 'POST', path: '/organisation/list', who: ['SUPER_ADMIN'] },
     setStatus: { method: 'PATCH', path: '/organisation/status', who: ['SUPER_ADMIN'] },
   },
+});
+
+/** Names of every organisation, for pickers and tables in the platform admin area (not in the spec). */
+export const organisationLookup = defineWorkflow({
+  name: 'organisationLookup',
+  tag: 'Organisation',
+  method: 'GET',
+  path: '/organisation/lookup',
+  who: ['SUPER_ADMIN', 'ADMIN'],
+  inputFrom: 'query',
+  input: z.object({}).strict(),
 });

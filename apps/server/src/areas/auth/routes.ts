@@ -1,9 +1,10 @@
 import { email as emailSchema } from '@app/contract/conventions/common';
-import { forgotPassword, login, logout, me, resetPassword, sendOtp } from '@app/contract/resources/auth';
+import { forgotPassword, login, logout, type MyPermissions, me, myPermissions, resetPassword, sendOtp } from '@app/contract/resources/auth';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { organisations } from '../../db/schema/organisations';
 import { passwordResets, users } from '../../db/schema/users';
+import { grantsOf, loadProfile } from '../../engine/access';
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
@@ -46,8 +47,14 @@ export const registerAuth = (app: FastifyInstance) => {
   // The session lookup already read the user: answering from it costs no query.
   registerCall(app, me, async ({ caller }) => {
     if (!caller) throw unauthorized();
-    const { id, email, userType, name, organisationId } = caller;
-    return { _id: id, email, userType, name, organisationId };
+    const { id, email, userType, name, organisationId, organisationName } = caller;
+    return { _id: id, email, userType, name, organisationId, organisationName };
+  });
+
+  registerCall(app, myPermissions, async ({ db, caller }): Promise<MyPermissions> => {
+    if (caller?.userType !== 'CRM_USER') return { isOrganisationAdmin: false, grants: [] };
+    const profile = await loadProfile(db, caller);
+    return { isOrganisationAdmin: profile.isOrganisationAdmin, grants: grantsOf(profile) };
   });
 
   registerCall(app, forgotPassword, async ({ db, input, services, req, afterCommit }) => {

@@ -1,9 +1,10 @@
-import { organisation } from '@app/contract/resources/organisation';
-import { eq, inArray } from 'drizzle-orm';
+import { organisation, organisationLookup } from '@app/contract/resources/organisation';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { organisations } from '../../db/schema/organisations';
 import { sessions, users } from '../../db/schema/users';
 import { conflict } from '../../engine/errors';
+import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
 import { hashPassword } from '../../services/passwords';
@@ -66,4 +67,12 @@ export const registerOrganisations = (app: FastifyInstance) => {
       },
     },
   });
+
+  registerCall(app, organisationLookup, async ({ db }) =>
+    db
+      .select({ _id: organisations.id, name: organisations.name, status: organisations.status })
+      .from(organisations)
+      .where(eq(organisations.isDeleted, false))
+      .orderBy(asc(organisations.name)),
+  );
 };

@@ -1,5 +1,11 @@
 import { isPlatformUser } from '@app/contract/access';
-import { changeCredentials, googleStaffList, staffCredentialsReset, updateOwnProfile } from '@app/contract/resources/organisation-staff';
+import {
+  changeCredentials,
+  googleStaffList,
+  myProfile,
+  staffCredentialsReset,
+  updateOwnProfile,
+} from '@app/contract/resources/organisation-staff';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -96,6 +102,16 @@ export const registerStaff = (app: FastifyInstance) => {
       .set({ ...values, updatedAt: new Date() })
       .where(eq(users.id, me.id))
       .returning();
+    return staffRepository.toRecord(row as never);
+  });
+
+  registerCall(app, myProfile, async ({ db, caller }) => {
+    const me = caller as Caller;
+    const [row] = await db
+      .select(staffRepository.selection)
+      .from(users)
+      .where(and(eq(users.id, me.id), eq(users.isDeleted, false)));
+    if (!row) throw notFound('User');
     return staffRepository.toRecord(row as never);
   });
 
