@@ -20,7 +20,7 @@ const staffMember = {
   password: 'Grace-pass-123',
 };
 
-test('foundation: a super admin sets up an organisation, whose admin adds a staff member', {
+test('foundation: a super admin sets up an organisation, whose admin adds a staff member, who sees only what their roles allow', {
   skip: hasChromium() ? false : noChromium,
   timeout: 240_000,
 }, async () => {
@@ -60,12 +60,20 @@ test('foundation: a super admin sets up an organisation, whose admin adds a staf
     await orgRow.waitFor();
     assert.match((await orgRow.textContent()) ?? '', /Active/);
 
+    // Roles of every organisation name their organisation (from the organisation lookup).
+    await openSection(page, 'Platform admin', 'Roles');
+    const adminRoleRow = page.getByRole('row', { name: /Organisation admin/ });
+    await adminRoleRow.getByText(organisation.name).waitFor();
+
     await signOut(page);
 
     // The organisation's admin signs in and lands in the CRM.
     await signIn(page, orgAdmin.email, orgAdmin.password);
     await page.waitForURL('**/crm');
     await page.getByRole('heading', { name: `Welcome, ${orgAdmin.first} ${orgAdmin.last}` }).waitFor();
+    // The dashboard and the header say whose CRM this is.
+    await page.getByRole('main').getByText(`Your CRM at ${organisation.name}.`).waitFor();
+    await page.getByRole('banner').getByText(organisation.name).waitFor();
     await openSection(page, 'CRM', 'Staff');
     // The admin is the organisation's first staff member.
     await page.getByRole('row', { name: new RegExp(orgAdmin.email) }).waitFor();
@@ -89,6 +97,21 @@ test('foundation: a super admin sets up an organisation, whose admin adds a staf
     await page.getByLabel('Search').fill(staffMember.last);
     await page.getByText('Showing 1–1 of 1').waitFor();
     assert.equal(await page.getByRole('row', { name: new RegExp(orgAdmin.email) }).count(), 0);
+
+    await signOut(page);
+
+    // The new member has no roles yet: the CRM offers them no staff screen, and their profile is filled in.
+    const permissions = page.waitForResponse((response) => response.url().endsWith('/api/auth/permissions'));
+    await signIn(page, staffMember.email, staffMember.password);
+    await page.waitForURL('**/crm');
+    await permissions;
+    await openSection(page, 'CRM', 'My profile');
+    // The form appears once the profile is read, starting from it.
+    assert.equal(await page.getByLabel('First name').inputValue(), staffMember.first);
+    assert.equal(await page.getByLabel('Last name').inputValue(), staffMember.last);
+    const sections = page.getByRole('navigation', { name: 'CRM sections' });
+    assert.equal(await sections.getByRole('link', { name: 'Staff' }).count(), 0);
+    assert.equal(await sections.getByRole('link', { name: 'Dashboard' }).count(), 1);
   } finally {
     await browser.close();
     await server.stop();

@@ -53,18 +53,7 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
           onChange={(e) => onChange(e.currentTarget.checked)}
         />
       );
-    case 'select': {
-      if (optionsError && isOptionsLoader(field.options)) {
-        // Without the list (an account that may not read it) the id can still be typed.
-        return (
-          <TextInput
-            {...common}
-            description={`The choices could not be loaded (${messageOf(optionsError)}). Type the id instead.`}
-            value={text}
-            onChange={(e) => onChange(e.currentTarget.value)}
-          />
-        );
-      }
+    case 'select':
       return (
         <Select
           {...common}
@@ -74,13 +63,18 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
           searchable
           clearable={!field.required}
           nothingFoundMessage="Nothing found"
-          description={waiting ? (isOptionsLoader(field.options) ? field.options.waitingFor : undefined) : field.description}
+          description={
+            optionsError
+              ? `The choices could not be loaded (${messageOf(optionsError)}).`
+              : waiting && isOptionsLoader(field.options)
+                ? field.options.waitingFor
+                : field.description
+          }
           placeholder={loading ? 'Loading…' : (field.placeholder ?? 'Choose one')}
-          disabled={disabled || waiting}
+          disabled={disabled || waiting || Boolean(optionsError)}
           comboboxProps={comboboxProps}
         />
       );
-    }
     case 'multiselect':
       return (
         <MultiSelect
@@ -94,7 +88,7 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
           nothingFoundMessage="Nothing found"
           description={
             optionsError
-              ? messageOf(optionsError)
+              ? `The choices could not be loaded (${messageOf(optionsError)}).`
               : waiting && isOptionsLoader(field.options)
                 ? field.options.waitingFor
                 : field.description

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock, IconPlus, IconSearchOff, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { isApiError } from './api';
-import { mayDo } from './can';
+import { useCan } from './can';
 import { ConfirmModal } from './confirm-modal';
 import { EmptyState } from './empty-state';
 import { enumFiltersOf } from './enum-options';
@@ -16,7 +16,6 @@ import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { PageHeader } from './page-header';
 import { ResourceFormModal } from './resource-form';
 import { RowActions } from './row-actions';
-import { useSession } from './session';
 import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
 import { capitalise, plural, sentence } from './words';
 
@@ -53,12 +52,12 @@ const pageSize = 10;
 
 /**
  * A resource's list screen: server-side search, filters and pages, with the row actions the
- * definition has and the signed-in user's type may make (the server checks again).
+ * definition has and the signed-in user may make: by user type, and for CRM users by their
+ * permissions (the server checks again; its 403 shows as the no-access state).
  */
 export const ResourceList = <D extends ResourceDefinition>(props: ResourceListProps<D>) => {
   const { resource, noun, columns, rowLabel, form } = props;
-  const { user } = useSession();
-  const userType = user?.userType;
+  const can = useCan();
   const filters = useMemo(() => props.filters ?? enumFiltersOf(resource), [props.filters, resource]);
 
   const [search, setSearch] = useState('');
@@ -88,10 +87,10 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   const remove = useRemove(resource);
   const setStatus = useSetStatus(resource);
 
-  const mayCreate = Boolean(form) && mayDo(userType, resource, 'create');
-  const mayEdit = Boolean(form) && mayDo(userType, resource, 'update');
-  const mayRemove = mayDo(userType, resource, 'remove');
-  const maySetStatus = mayDo(userType, resource, 'setStatus');
+  const mayCreate = Boolean(form) && can.do(resource, 'create');
+  const mayEdit = Boolean(form) && can.do(resource, 'update');
+  const mayRemove = can.do(resource, 'remove');
+  const maySetStatus = can.do(resource, 'setStatus');
   const hasActions = mayEdit || mayRemove || maySetStatus || Boolean(props.rowExtra);
 
   const changeStatus = async (row: RecordOf<D>) => {

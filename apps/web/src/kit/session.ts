@@ -20,8 +20,17 @@ export const useSession = () => {
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };
 };
 
-/** Records a sign-in without asking the server again. (Signing out reloads the page, which forgets everything.) */
+/**
+ * Records a sign-in without waiting for the server again. (Signing out reloads the page, which
+ * forgets everything.) Sign-in does not answer the organisation's name, so `/auth/me` fills it in.
+ */
 export const useSetSession = () => {
   const queryClient = useQueryClient();
-  return useCallback((user: SignedInUser) => queryClient.setQueryData(sessionKey, user), [queryClient]);
+  return useCallback(
+    (user: SignedInUser) => {
+      queryClient.setQueryData(sessionKey, user);
+      if (user.organisationId && user.organisationName === undefined) void queryClient.invalidateQueries({ queryKey: sessionKey });
+    },
+    [queryClient],
+  );
 };

@@ -2,7 +2,6 @@ import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/res
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { IconBuilding, IconHome, IconKey, IconLayoutGrid, IconListCheck, IconShieldLock, IconUsers } from '@tabler/icons-react';
-import { mayDo } from '../../kit/can';
 import { useSession } from '../../kit/session';
 import { profilePathOf } from '../home-of';
 import { AreaShell, type NavItem } from './area-shell';
@@ -15,13 +14,13 @@ const nav: NavItem[] = [
     label: 'Organisations',
     to: '/admin/organisations',
     icon: <IconBuilding {...icon} />,
-    show: (u) => mayDo(u.userType, organisation, 'list'),
+    show: (can) => can.do(organisation, 'list'),
   },
-  { label: 'Staff', to: '/admin/staff', icon: <IconUsers {...icon} />, show: (u) => mayDo(u.userType, organisationStaff, 'list') },
-  { label: 'CRM modules', to: '/admin/modules', icon: <IconLayoutGrid {...icon} />, show: (u) => mayDo(u.userType, crmModule, 'list') },
-  { label: 'Features', to: '/admin/features', icon: <IconListCheck {...icon} />, show: (u) => mayDo(u.userType, crmFeature, 'list') },
-  { label: 'Permissions', to: '/admin/permissions', icon: <IconKey {...icon} />, show: (u) => mayDo(u.userType, crmPermission, 'list') },
-  { label: 'Roles', to: '/admin/roles', icon: <IconShieldLock {...icon} />, show: (u) => mayDo(u.userType, crmRole, 'list') },
+  { label: 'Staff', to: '/admin/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
+  { label: 'CRM modules', to: '/admin/modules', icon: <IconLayoutGrid {...icon} />, show: (can) => can.do(crmModule, 'list') },
+  { label: 'Features', to: '/admin/features', icon: <IconListCheck {...icon} />, show: (can) => can.do(crmFeature, 'list') },
+  { label: 'Permissions', to: '/admin/permissions', icon: <IconKey {...icon} />, show: (can) => can.do(crmPermission, 'list') },
+  { label: 'Roles', to: '/admin/roles', icon: <IconShieldLock {...icon} />, show: (can) => can.do(crmRole, 'list') },
 ];
 
 export const AdminShell = () => {

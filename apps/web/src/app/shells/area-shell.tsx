@@ -1,9 +1,9 @@
-import type { SignedInUser } from '@app/contract/resources/auth';
-import { AppShell, Badge, Burger, Container, Group, NavLink, ScrollArea } from '@mantine/core';
+import { AppShell, Badge, Burger, Container, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconBuilding } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../kit/session';
+import { type Can, useCan } from '../../kit/can';
 import { BrandLink } from './brand-link';
 import { UserMenu } from './user-menu';
 
@@ -13,18 +13,25 @@ export type NavItem = {
   icon: ReactNode;
   /** Only the exact path marks it current (an area's home). */
   exact?: boolean;
-  /** Shown only to users who may use it. */
-  show?: (user: SignedInUser) => boolean;
+  /** Shown only to users who may use it (by user type, and for CRM users by their permissions). */
+  show?: (can: Can) => boolean;
 };
 
-type AreaShellProps = { area: string; home: string; nav: readonly NavItem[]; profilePath?: string };
+type AreaShellProps = {
+  area: string;
+  home: string;
+  nav: readonly NavItem[];
+  profilePath?: string;
+  /** Whose workspace this is (the CRM's organisation), beside the area's name. */
+  workspace?: string | null;
+};
 
 /** The frame of a signed-in area: header with the product, the area's sections and the user menu; the sections fold into a burger on phones. */
-export const AreaShell = ({ area, home, nav, profilePath }: AreaShellProps) => {
+export const AreaShell = ({ area, home, nav, profilePath, workspace }: AreaShellProps) => {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { user } = useSession();
+  const can = useCan();
   const { pathname } = useLocation();
-  const items = nav.filter((item) => !item.show || (user && item.show(user)));
+  const items = nav.filter((item) => !item.show || item.show(can));
   const isCurrent = (item: NavItem) => (item.exact ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`));
 
   return (
@@ -37,12 +44,26 @@ export const AreaShell = ({ area, home, nav, profilePath }: AreaShellProps) => {
             <Badge variant="light" radius="sm" visibleFrom="md">
               {area}
             </Badge>
+            {workspace && (
+              <Group gap={6} wrap="nowrap" visibleFrom="sm" miw={0} c="dimmed">
+                <IconBuilding size={16} aria-hidden />
+                <Text size="sm" fw={500} c="dimmed" maw={260} truncate title={workspace}>
+                  {workspace}
+                </Text>
+              </Group>
+            )}
           </Group>
           <UserMenu profilePath={profilePath} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={`${area} sections`}>
         <ScrollArea type="never">
+          {workspace && (
+            // On phones the header has no room for it; the opened navigation says it instead.
+            <Text size="sm" fw={600} c="dimmed" px="sm" pb="xs" hiddenFrom="sm" truncate>
+              {workspace}
+            </Text>
+          )}
           {items.map((item) => (
             <NavLink
               key={item.to}

@@ -1,14 +1,22 @@
+import { crmRole } from '@app/contract/resources/crm-access';
+import { entityLog } from '@app/contract/resources/entity-log';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { IconHistory, IconHome, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
+import { useSession } from '../../kit/session';
 import { AreaShell, type NavItem } from './area-shell';
 
 const icon = { size: 18, 'aria-hidden': true } as const;
 
 const nav: NavItem[] = [
   { label: 'Dashboard', to: '/crm', icon: <IconHome {...icon} />, exact: true },
-  { label: 'Staff', to: '/crm/staff', icon: <IconUsers {...icon} /> },
-  { label: 'Roles', to: '/crm/roles', icon: <IconShieldLock {...icon} /> },
-  { label: 'Audit log', to: '/crm/audit-log', icon: <IconHistory {...icon} /> },
+  { label: 'Staff', to: '/crm/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
+  { label: 'Roles', to: '/crm/roles', icon: <IconShieldLock {...icon} />, show: (can) => can.do(crmRole, 'list') },
+  { label: 'Audit log', to: '/crm/audit-log', icon: <IconHistory {...icon} />, show: (can) => can.do(entityLog, 'list') },
   { label: 'My profile', to: '/crm/profile', icon: <IconUser {...icon} /> },
 ];
 
-export const CrmShell = () => <AreaShell area="CRM" home="/crm" nav={nav} profilePath="/crm/profile" />;
+/** The CRM's frame; the header says whose organisation this is. */
+export const CrmShell = () => {
+  const { user } = useSession();
+  return <AreaShell area="CRM" home="/crm" nav={nav} profilePath="/crm/profile" workspace={user?.organisationName} />;
+};

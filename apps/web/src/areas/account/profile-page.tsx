@@ -1,12 +1,16 @@
-import { organisationStaff, updateOwnProfile } from '@app/contract/resources/organisation-staff';
-import { Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { mayDo } from '../../kit/can';
+import { myProfile, organisationStaff, updateOwnProfile } from '@app/contract/resources/organisation-staff';
+import { Alert, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../kit/api';
+import { mayCall } from '../../kit/can';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
+import { messageOf } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { sessionKey, useSession } from '../../kit/session';
-import { useCall, useList } from '../../kit/use-resource';
+import { type RecordOf, useCall } from '../../kit/use-resource';
+import { sentence } from '../../kit/words';
 
 const fields: FieldDescriptor[] = [
   { name: 'name.first', label: 'First name', kind: 'text', half: true, autoComplete: 'given-name' },
@@ -18,24 +22,39 @@ const fields: FieldDescriptor[] = [
   { name: 'website', label: 'Website', kind: 'text', placeholder: 'https://…' },
 ];
 
+const profileKey = (userId: string | undefined) => ['my-profile', userId ?? null] as const;
+
 /**
- * A staff member's own profile. There is no "read my profile" call, so the form starts from the
- * staff list when the user may read it; otherwise it starts empty and only filled fields are sent.
+ * A staff member's own profile (organisation admins and CRM staff alike), read with `myProfile`.
+ * Should it fail to load, the form starts empty and sends only what is filled in.
  */
 export const ProfilePage = () => {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const save = useCall(updateOwnProfile, { invalidates: [organisationStaff] });
-  const canLookUp = user?.userType === 'CRM_USER' && mayDo(user.userType, organisationStaff, 'list');
-  const own = useList(organisationStaff, { search: user?.email ?? '', limit: 5 }, { enabled: canLookUp });
-  const record = own.data?.results.find((row) => row._id === user?._id);
-  const ready = !canLookUp || !own.isPending;
+  const profile = useQuery({
+    queryKey: profileKey(user?._id),
+    queryFn: ({ signal }) => callApi<RecordOf<typeof organisationStaff>>(myProfile, {}, { signal }),
+    enabled: mayCall(user?.userType, myProfile),
+  });
+  const record = profile.data ?? undefined;
 
   return (
     <Stack gap="md" maw={720}>
       <PageHeader title="My profile" description={user ? `Signed in as ${user.email}` : undefined} />
+      {profile.isError && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Your profile could not be loaded">
+          {sentence(messageOf(profile.error))} You can still save changes.
+        </Alert>
+      )}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        {ready ? (
+        {profile.isLoading ? (
+          <Stack gap="md" aria-busy="true">
+            <Skeleton height={36} />
+            <Skeleton height={36} />
+            <Skeleton height={36} />
+          </Stack>
+        ) : (
           <FieldsForm
             key={record?._id ?? 'blank'}
             fields={fields}
@@ -44,7 +63,10 @@ export const ProfilePage = () => {
             submitLabel="Save profile"
             successMessage="Your profile has been saved"
             onSubmit={(payload) => save.mutateAsync(payload as never)}
-            onSuccess={() => queryClient.invalidateQueries({ queryKey: sessionKey })}
+            onSuccess={() => {
+              void queryClient.invalidateQueries({ queryKey: profileKey(user?._id) });
+              void queryClient.invalidateQueries({ queryKey: sessionKey });
+            }}
             footer={
               !record && (
                 <Text size="sm" c="dimmed">
@@ -53,12 +75,6 @@ export const ProfilePage = () => {
               )
             }
           />
-        ) : (
-          <Stack gap="md" aria-busy="true">
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-          </Stack>
         )}
       </Paper>
     </Stack>

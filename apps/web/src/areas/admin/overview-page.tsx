@@ -4,7 +4,7 @@ import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { mayDo } from '../../kit/can';
+import { useCan } from '../../kit/can';
 import { PageHeader } from '../../kit/page-header';
 import { useSession } from '../../kit/session';
 
@@ -24,7 +24,8 @@ const sections: { to: string; title: string; text: string; resource: ResourceDef
 
 export const AdminOverviewPage = () => {
   const { user } = useSession();
-  const visible = sections.filter((section) => mayDo(user?.userType, section.resource, 'list'));
+  const can = useCan();
+  const visible = sections.filter((section) => can.do(section.resource, 'list'));
   return (
     <Stack gap="lg">
       <PageHeader

@@ -1,17 +1,16 @@
 import { crmRole } from '@app/contract/resources/crm-access';
-import { organisation } from '@app/contract/resources/organisation';
 import { ResourceList } from '../../kit/resource-list';
 import { organisationOptions } from '../common/lookups';
 import { isCustomRole, roleColumns } from '../common/role-columns';
 import { roleFields } from '../common/role-fields';
-import { useNames } from '../common/use-names';
+import { useOrganisationNames } from '../common/use-names';
 import { OrganisationName } from './organisation-name';
 
 const form = { fields: roleFields('chosen') };
 const filters = [{ key: 'organisationId', label: 'Organisation', options: organisationOptions }];
 
 export const AdminRolesPage = () => {
-  const organisationNames = useNames(organisation, (row) => row.name);
+  const organisationNames = useOrganisationNames();
   return (
     <ResourceList
       resource={crmRole}

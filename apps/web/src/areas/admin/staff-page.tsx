@@ -1,12 +1,11 @@
 import { crmRole } from '@app/contract/resources/crm-access';
-import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { enumFiltersOf } from '../../kit/enum-options';
 import { ResourceList } from '../../kit/resource-list';
 import { organisationOptions } from '../common/lookups';
 import { staffColumns, staffLabel } from '../common/staff-columns';
 import { staffFields } from '../common/staff-fields';
-import { useNames } from '../common/use-names';
+import { useNames, useOrganisationNames } from '../common/use-names';
 import { OrganisationName } from './organisation-name';
 
 const form = { fields: staffFields('chosen') };
@@ -14,7 +13,7 @@ const filters = [{ key: 'organisationId', label: 'Organisation', options: organi
 
 export const AdminStaffPage = () => {
   const roleNames = useNames(crmRole, (row) => row.title);
-  const organisationNames = useNames(organisation, (row) => row.name);
+  const organisationNames = useOrganisationNames();
   const [name, ...rest] = staffColumns(roleNames);
   return (
     <ResourceList
