@@ -30,6 +30,8 @@ export type CallContext = {
   db: Executor;
   /** Runs after the transaction commits, on the database handle (mail, cache drops). */
   afterCommit: (task: (db: Executor) => Promise<unknown> | unknown) => void;
+  /** For calls that run outside one (uploads): does the database work after the file is in. */
+  transaction: <T>(work: (db: Executor) => Promise<T>) => Promise<T>;
   /** Runs after the call whether it succeeded or not (counting a wrong code that rolls back). */
   afterwards: (task: (db: Executor) => Promise<unknown> | unknown) => void;
   caller: Caller | null;

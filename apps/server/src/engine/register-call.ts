@@ -82,6 +82,7 @@ export const registerCall = <Input>(
         reply,
         input,
         afterCommit: (task: Task) => onCommit.push(task),
+        transaction: <T>(work: (tx: typeof db) => Promise<T>) => db.transaction((tx) => work(tx)),
         afterwards: (task: Task) => always.push(task),
       };
       let result: unknown;

@@ -128,6 +128,16 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     return row as Row | undefined;
   };
 
+  /** The first record in scope that also meets `where` (a job seeker's own profile, say). */
+  const first = async (db: Executor, scope: Scope, where: SQL[] = []): Promise<Row | undefined> => {
+    const [row] = await db
+      .select(selection)
+      .from(table)
+      .where(and(...scopeWhere(scope), ...where))
+      .limit(1);
+    return row as Row | undefined;
+  };
+
   const get = async (db: Executor, scope: Scope, id: string) => {
     const row = await find(db, scope, id);
     if (!row) throw notFound(label);
@@ -156,6 +166,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     scopeWhere,
     toRecord,
     find,
+    first,
     get,
 
     async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord>> {

@@ -59,6 +59,7 @@ export const socialMedia = z.object({
   platform: z.string().trim().min(1, 'Please enter platform'),
   link: z.url('Please enter a valid link'),
 });
+export type SocialMedia = z.infer<typeof socialMedia>;
 
 export const email = (required = 'Please enter email') =>
   z.string({ error: required }).trim().toLowerCase().min(1, required).pipe(z.email('Please enter a valid email'));

@@ -1,5 +1,5 @@
 import { isPlatformUser, type UserType } from '@app/contract/access';
-import { fullNameOf } from '@app/contract/conventions/common';
+import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
 import type { SignedInUser, SignInResult } from '@app/contract/resources/auth';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +7,9 @@ import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { Services } from '../../services/services';
 import { sessionLifetimeMs } from '../../services/sessions';
+import { conflict } from '../../engine/errors';
+import { newId } from '../../engine/ids';
+import { hashPassword } from '../../services/passwords';
 
 export const sessionCookie = 'sid';
 
@@ -45,4 +48,26 @@ export const signIn = async (
     maxAge: Math.floor(sessionLifetimeMs / 1000),
   });
   return { token, user: signedInUser(user) };
+};
+
+/** A new sign-in of a job-board type (job seeker, recruiter); the email must be free. */
+export const createAccount = async (
+  db: Executor,
+  input: { userType: 'JOB_SEEKER' | 'RECRUITER'; email: string; password: string; name: PersonName; phone: string },
+) => {
+  if (await findLiveUserByEmail(db, input.email)) throw conflict('This email is already registered');
+  const id = newId();
+  const [user] = await db
+    .insert(users)
+    .values({
+      id,
+      userType: input.userType,
+      email: input.email.toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+      name: input.name,
+      phone: input.phone,
+      createdBy: { _id: id, name: fullNameOf(input.name) || input.email },
+    })
+    .returning();
+  return user as UserRow;
 };

@@ -1,0 +1,76 @@
+import {
+  companyBySlug,
+  myCompany,
+  registerCompany,
+  updateCompanyAbout,
+  updateCompanyContactDetails,
+  updateCompanyIndustries,
+  updateCompanySocialMedia,
+} from '@app/contract/resources/job-board/company';
+import type { WorkflowDefinition } from '@app/contract/define-resource';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { jobs, recruiterCompanies } from '../../db/schema/job-board';
+import { users } from '../../db/schema/users';
+import type { CallContext, Caller } from '../../engine/context';
+import { notFound } from '../../engine/errors';
+import { newId } from '../../engine/ids';
+import { Answer, registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import { createAccount, signIn } from '../auth/users';
+import { companyRepository, freeSlug, ownCompany } from './repository';
+
+const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
+  const caller = ctx.caller as Caller;
+  const company = await ownCompany(ctx.db, caller);
+  const record = await companyRepository.update(ctx.db, { caller, scope: { ownerId: caller.id }, id: company.id, values });
+  // Jobs carry the company's name for search; a new name reaches them at once.
+  if (values.name && values.name !== company.name) {
+    await ctx.db.update(jobs).set({ companyName: values.name as string }).where(eq(jobs.recruiterId, company.id));
+  }
+  return record;
+};
+
+export const registerCompanies = (app: FastifyInstance) => {
+  registerResource(app, companyRepository, {
+    handlers: {
+      list: ({ db, input }) => companyRepository.list(db, {}, input, [eq(recruiterCompanies.status, 'ACTIVE')]),
+    },
+  });
+
+  registerCall(app, registerCompany, async ({ db, input, services, req, reply }) => {
+    const { password, ...company } = input;
+    const user = await createAccount(db, { userType: 'RECRUITER', email: input.email, password, name: { first: input.name }, phone: input.phone });
+    await companyRepository.create(db, {
+      caller: null,
+      scope: { ownerId: user.id },
+      values: { ...company, userId: user.id, slug: await freeSlug(db, recruiterCompanies, input.name), status: 'ACTIVE', isVerified: false },
+    });
+    return new Answer(await signIn(db, { user, services, req, reply }), 'Welcome! Your company account is ready.');
+  });
+
+  registerCall(app, myCompany, async ({ db, caller }) => companyRepository.toRecord((await ownCompany(db, caller as Caller)) as never));
+
+  registerCall(app, companyBySlug, async ({ db, input }) => {
+    const row = await companyRepository.first(db, {}, [eq(recruiterCompanies.slug, input.slug), eq(recruiterCompanies.status, 'ACTIVE')]);
+    if (!row) throw notFound('Company');
+    const { email: _email, phone: _phone, userId: _userId, ...publicRecord } = companyRepository.toRecord(row);
+    return publicRecord;
+  });
+
+  const updates: WorkflowDefinition[] = [updateCompanyAbout, updateCompanyIndustries, updateCompanySocialMedia];
+  for (const workflow of updates) {
+    registerCall(app, workflow, (ctx) => {
+      const input = ctx.input as Record<string, unknown>;
+      if (Array.isArray(input.socialMedia)) input.socialMedia = input.socialMedia.map((s: { _id?: string }) => ({ ...s, _id: s._id ?? newId() }));
+      return updateOwn(ctx, input);
+    });
+  }
+
+  registerCall(app, updateCompanyContactDetails, async (ctx) => {
+    const record = await updateOwn(ctx, ctx.input);
+    await ctx.db.update(users).set({ name: { first: ctx.input.name, fullName: ctx.input.name } }).where(eq(users.id, (ctx.caller as Caller).id));
+    ctx.afterCommit(() => ctx.services.sessions.forgetUser((ctx.caller as Caller).id));
+    return record;
+  });
+};

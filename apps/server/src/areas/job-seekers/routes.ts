@@ -1,0 +1,116 @@
+import {
+  jobSeekerCvUrl,
+  myJobSeekerProfile,
+  registerJobSeeker,
+  updateJobSeekerCv,
+  updateJobSeekerDetails,
+  updateJobSeekerEducation,
+  updateJobSeekerEmail,
+  updateJobSeekerLanguages,
+  updateJobSeekerPhone,
+  updateJobSeekerPreferences,
+  updateJobSeekerProfile,
+  updateJobSeekerSkills,
+  updateJobSeekerWorkHistory,
+} from '@app/contract/resources/job-board/job-seeker';
+import type { WorkflowDefinition } from '@app/contract/define-resource';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { files } from '../../db/schema/services';
+import { users } from '../../db/schema/users';
+import type { CallContext, Caller } from '../../engine/context';
+import { badRequest, conflict, HttpError, notFound } from '../../engine/errors';
+import { Answer, registerCall } from '../../engine/register-call';
+import { confirmChange } from '../auth/confirm-change';
+import { createAccount, findLiveUserByEmail, signIn } from '../auth/users';
+import { jobSeekerRepository, ownJobSeeker } from './repository';
+
+const cvTypes = new Set(['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
+
+/** Saves part of the seeker's own record and answers the whole of it. */
+const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
+  const caller = ctx.caller as Caller;
+  const seeker = await ownJobSeeker(ctx.db, caller);
+  return jobSeekerRepository.update(ctx.db, { caller, scope: { ownerId: caller.id }, id: seeker.id, values });
+};
+
+export const registerJobSeekers = (app: FastifyInstance) => {
+  registerCall(app, registerJobSeeker, async ({ db, input, services, req, reply }) => {
+    const user = await createAccount(db, { userType: 'JOB_SEEKER', ...input });
+    await jobSeekerRepository.create(db, {
+      caller: null,
+      scope: { ownerId: user.id },
+      values: { userId: user.id, name: input.name, email: user.email, phone: input.phone, status: 'ACTIVE' },
+    });
+    return new Answer(await signIn(db, { user, services, req, reply }), 'Welcome! Your account is ready.');
+  });
+
+  registerCall(app, myJobSeekerProfile, async ({ db, caller }) => jobSeekerRepository.toRecord((await ownJobSeeker(db, caller as Caller)) as never));
+
+  registerCall(app, updateJobSeekerDetails, async (ctx) => {
+    const seeker = await ownJobSeeker(ctx.db, ctx.caller as Caller);
+    if (ctx.input.email !== seeker.email) {
+      throw badRequest('Please change your email with the verification codes', [{ field: 'email', message: 'Please change your email with the verification codes' }]);
+    }
+    if (ctx.input.phone !== seeker.phone) {
+      throw badRequest('Please change your phone with the verification codes', [{ field: 'phone', message: 'Please change your phone with the verification codes' }]);
+    }
+    await ctx.db.update(users).set({ name: ctx.input.name }).where(eq(users.id, seeker.userId));
+    ctx.afterCommit(() => ctx.services.sessions.forgetUser(seeker.userId));
+    const { email: _email, phone: _phone, ...values } = ctx.input;
+    return updateOwn(ctx, values);
+  });
+
+  const simpleUpdates: WorkflowDefinition[] = [
+    updateJobSeekerProfile,
+    updateJobSeekerPreferences,
+    updateJobSeekerSkills,
+    updateJobSeekerLanguages,
+    updateJobSeekerEducation,
+    updateJobSeekerWorkHistory,
+  ];
+  for (const workflow of simpleUpdates) registerCall(app, workflow, (ctx) => updateOwn(ctx, ctx.input as Record<string, unknown>));
+
+  registerCall(app, updateJobSeekerCv, async (ctx) => {
+    const part = await ctx.req.file();
+    if (part?.fieldname !== 'file') throw badRequest('Please attach your CV under the key "file"', [{ field: 'file', message: 'Please attach your CV' }]);
+    const saved = await ctx.services.files.save(await part.toBuffer(), part.filename);
+    if (!cvTypes.has(saved.mimeType)) throw new HttpError(415, 'Please upload your CV as a PDF, DOC or DOCX file');
+    const caller = ctx.caller as Caller;
+    return ctx.transaction(async (db) => {
+      await db.insert(files).values({ id: saved._id, ownerId: caller.id, organisationId: null, ...saved });
+      return updateOwn({ ...ctx, db }, { cvDetail: saved });
+    });
+  });
+
+  registerCall(app, jobSeekerCvUrl, async ({ db, caller, input, services }) => {
+    const seeker = await ownJobSeeker(db, caller as Caller);
+    if (input.cvId) throw notFound('CV');
+    if (!seeker.cvDetail) throw notFound('CV');
+    return { url: services.files.signedUrl(seeker.cvDetail.blobName), file: seeker.cvDetail };
+  });
+
+  registerCall(app, updateJobSeekerEmail, async (ctx) => {
+    const caller = ctx.caller as Caller;
+    const seeker = await ownJobSeeker(ctx.db, caller);
+    const newEmail = ctx.input.newEmail.trim().toLowerCase();
+    if (ctx.input.email.trim().toLowerCase() !== seeker.email) throw badRequest('This is not your current email', [{ field: 'email', message: 'This is not your current email' }]);
+    await confirmChange(ctx, { purpose: 'update-email', userId: caller.id, otp: ctx.input.otp, secondaryOtp: ctx.input.secondaryOtp, newValue: newEmail });
+    if (await findLiveUserByEmail(ctx.db, newEmail)) throw conflict('This email is already registered');
+    await ctx.db.update(users).set({ email: newEmail }).where(eq(users.id, caller.id));
+    ctx.afterCommit(() => ctx.services.sessions.forgetUser(caller.id));
+    return new Answer(await updateOwn(ctx, { email: newEmail }), 'Your email has been changed');
+  });
+
+  registerCall(app, updateJobSeekerPhone, async (ctx) => {
+    const caller = ctx.caller as Caller;
+    const seeker = await ownJobSeeker(ctx.db, caller);
+    if (ctx.input.phone.trim() !== seeker.phone) throw badRequest('This is not your current phone', [{ field: 'phone', message: 'This is not your current phone' }]);
+    const newPhone = ctx.input.newPhone.trim();
+    if (newPhone.length < 12) throw badRequest('Phone must be at least 12 characters.', [{ field: 'newPhone', message: 'Phone must be at least 12 characters.' }]);
+    await confirmChange(ctx, { purpose: 'update-phone', userId: caller.id, otp: ctx.input.otp, secondaryOtp: ctx.input.secondaryOtp, newValue: newPhone });
+    await ctx.db.update(users).set({ phone: newPhone }).where(eq(users.id, caller.id));
+    return new Answer(await updateOwn(ctx, { phone: newPhone }), 'Your phone has been changed');
+  });
+};
+

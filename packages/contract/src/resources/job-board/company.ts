@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { address, email, genericStatus, password, socialMedia, uploadedFile } from '../../conventions/common';
+import { boardPhone, slug } from '../../conventions/career';
+import { mongoId } from '../../conventions/ids';
+import { filterDateRange, filterId, filterValue } from '../../conventions/list';
+import { defineResource, defineWorkflow } from '../../define-resource';
+
+export const recruiterTypes = ['COMPANY', 'RECRUITMENT_AGENCY'] as const;
+export const recruiterType = z.enum(recruiterTypes, { error: 'Recruiter type must be COMPANY or RECRUITMENT_AGENCY' });
+
+const name = z.string({ error: 'Please enter company name' }).trim().min(1, 'Please enter company name').max(200);
+const aboutUs = z.string({ error: 'Please tell job seekers about your company' }).trim().min(1, 'Please tell job seekers about your company').max(20_000);
+const industries = z.array(mongoId('industryId'), { error: 'Please select industries' }).max(20);
+const location = address;
+
+const companyFields = z.object({
+  name,
+  email: email(),
+  phone: boardPhone,
+  aboutUs: aboutUs.nullable(),
+  recruiterType,
+  linkedInLink: z.string().trim().max(500).optional().nullable(),
+  website: z.string().trim().max(500).optional().nullable(),
+  status: genericStatus,
+  isVerified: z.boolean(),
+  profileImg: uploadedFile.optional().nullable(),
+  location: location.nullable(),
+  industries: z.array(mongoId('industryId')),
+  socialMedia: z.array(socialMedia),
+  slug,
+  userId: mongoId('userId'),
+});
+
+/** A company or agency on the job board; its account is a RECRUITER user. */
+export const recruiterCompany = defineResource({
+  name: 'RecruiterCompany',
+  table: 'recruiter_companies',
+  tenancy: 'owner',
+  itemIdPrefix: 'COM',
+  fields: companyFields,
+  create: z.never(),
+  update: z.never(),
+  status: genericStatus,
+  search: ['name', 'email', 'itemId.combined'],
+  filters: { recruiterType: filterValue(recruiterType), industries: filterId('industryId'), isVerified: filterValue(z.boolean()), status: filterValue(genericStatus), createdAt: filterDateRange },
+  unique: [
+    { fields: ['email'], message: 'This email is already registered', global: true },
+    { fields: ['slug'], message: 'This slug is already taken', global: true },
+  ],
+  calls: {
+    list: { method: 'POST', path: '/recruiter/company/list', who: ['public'], summary: 'Active companies, for the public directory' },
+  },
+});
+
+export const registerCompany = defineWorkflow({
+  name: 'registerCompany',
+  tag: 'RecruiterCompany',
+  method: 'POST',
+  path: '/recruiter/company/register',
+  who: ['public'],
+  summary: 'Registers a company and its RECRUITER account, and signs it in (answers like login)',
+  input: z
+    .object({
+      name,
+      email: email(),
+      phone: boardPhone,
+      aboutUs,
+      recruiterType: recruiterType.default('COMPANY'),
+      website: z.string().trim().max(500).optional(),
+      linkedInLink: z.string().trim().max(500).optional(),
+      location: location.optional(),
+      industries: industries.optional(),
+      password,
+    })
+    .strict(),
+});
+
+const recruiterWorkflow = <S extends z.ZodType>(name: string, path: string, input: S, summary?: string) =>
+  defineWorkflow({ name, tag: 'RecruiterCompany', method: 'POST', path, who: ['RECRUITER'], input, summary });
+
+export const updateCompanyAbout = recruiterWorkflow('updateCompanyAbout', '/recruiter/company/updateAbout', z.object({ aboutUs }).strict());
+export const updateCompanyIndustries = recruiterWorkflow('updateCompanyIndustries', '/recruiter/company/updateIndustries', z.object({ industries }).strict());
+export const updateCompanySocialMedia = recruiterWorkflow(
+  'updateCompanySocialMedia',
+  '/recruiter/company/updateSocialMedia',
+  z.object({ socialMedia: z.array(socialMedia, { error: 'Please provide social media links' }).max(20) }).strict(),
+);
+export const updateCompanyContactDetails = recruiterWorkflow(
+  'updateCompanyContactDetails',
+  '/recruiter/company/updateContactDetails',
+  z
+    .object({
+      name,
+      email: email(),
+      phone: boardPhone,
+      location: z.object(location.shape, { error: 'Please enter location' }),
+      website: z.string().trim().max(500).optional().nullable(),
+      linkedInLink: z.string().trim().max(500).optional().nullable(),
+      profileImg: uploadedFile.optional().nullable(),
+    })
+    .strict(),
+);
+
+export const myCompany = defineWorkflow({
+  name: 'myCompany',
+  tag: 'RecruiterCompany',
+  method: 'GET',
+  path: '/recruiter/company/profile',
+  who: ['RECRUITER'],
+  inputFrom: 'query',
+  summary: 'The signed-in recruiter’s own company (not in the spec)',
+  input: z.object({}).strict(),
+});
+
+export const companyBySlug = defineWorkflow({
+  name: 'companyBySlug',
+  tag: 'RecruiterCompany',
+  method: 'POST',
+  path: '/recruiter/company/details-by-slug',
+  who: ['public'],
+  summary: 'A company’s public page (not in the spec)',
+  input: z.object({ slug: z.string({ error: 'Please provide a slug' }).trim().min(1, 'Please provide a slug') }).strict(),
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { experienceValues, workModelValues } from '../../lookups';
+import { address, email, genericStatus, password, personName, uploadedFile } from '../../conventions/common';
+import { boardPhone, education, languageItem, skillItem, workHistory } from '../../conventions/career';
+import { mongoId } from '../../conventions/ids';
+import { filterDateRange, filterValue } from '../../conventions/list';
+import { defineResource, defineWorkflow } from '../../define-resource';
+
+export const preferences = z.object({
+  preferredLocation: address.optional().nullable(),
+  jobTypes: z.array(z.number().int()).max(20).default([]),
+  industries: z.array(mongoId('industryId')).max(50).default([]),
+  workModel: z.array(z.enum(workModelValues)).max(3).default([]),
+  experience: z.enum(experienceValues).optional().nullable(),
+  expectedSalary: z.object({ min: z.number().min(0).optional(), max: z.number().min(0).optional(), duration: z.string().optional() }).optional().nullable(),
+  currentJobTitle: z.string().trim().max(200).optional().nullable(),
+  desiredJobTitle: z.string().trim().max(200).optional().nullable(),
+  travelOption: z.number().int().optional().nullable(),
+  ukDrivingLicence: z.boolean().default(false),
+  willingToRelocate: z.boolean().default(false),
+  noticePeriodId: mongoId('noticePeriodId').optional().nullable(),
+});
+
+const linkedInLink = z.string().trim().max(500).optional().nullable();
+
+export const jobSeekerFields = z.object({
+  userId: mongoId('userId'),
+  name: personName,
+  email: email(),
+  phone: boardPhone,
+  cvDetail: uploadedFile.nullable(),
+  profileImg: uploadedFile.nullable(),
+  address: address.nullable(),
+  about: z.string().nullable(),
+  linkedInLink,
+  status: genericStatus,
+  candidateId: mongoId('candidateId').nullable(),
+  preferences: preferences.nullable(),
+  skills: z.array(skillItem),
+  personalSkills: z.array(skillItem),
+  languages: z.array(languageItem),
+  education: z.array(education),
+  workHistory: z.array(workHistory),
+  appliedJobCount: z.number().int(),
+  referencesCount: z.number().int(),
+});
+
+/** The job seeker record; its own calls are the workflows below, the admin's come with the admin console. */
+export const jobSeeker = defineResource({
+  name: 'JobSeeker',
+  table: 'job_seekers',
+  tenancy: 'owner',
+  itemIdPrefix: 'JS',
+  fields: jobSeekerFields,
+  create: z.never(),
+  update: z.never(),
+  status: genericStatus,
+  search: ['name.fullName', 'email', 'phone', 'itemId.combined'],
+  filters: { status: filterValue(genericStatus), createdAt: filterDateRange },
+  unique: [{ fields: ['email'], message: 'This email is already registered', global: true }],
+  calls: {},
+});
+
+const seekerWorkflow = <S extends z.ZodType>(name: string, method: 'POST' | 'GET', path: string, input: S, summary?: string) =>
+  defineWorkflow({ name, tag: 'JobSeeker', method, path, who: ['JOB_SEEKER'], input, summary, ...(method === 'GET' ? { inputFrom: 'query' as const } : {}) });
+
+export const registerJobSeeker = defineWorkflow({
+  name: 'registerJobSeeker',
+  tag: 'JobSeeker',
+  method: 'POST',
+  path: '/job-seeker/',
+  who: ['public'],
+  summary: 'Registers a job seeker and signs them in (answers like login)',
+  input: z.object({ name: personName, email: email(), phone: boardPhone, password }).strict(),
+});
+
+export const myJobSeekerProfile = seekerWorkflow('myJobSeekerProfile', 'GET', '/job-seeker/profile', z.object({}).strict(), 'The signed-in job seeker’s own profile (not in the spec)');
+
+export const updateJobSeekerDetails = seekerWorkflow(
+  'updateJobSeekerDetails',
+  'POST',
+  '/job-seeker/updateDetails',
+  z
+    .object({
+      name: personName,
+      phone: boardPhone,
+      address: address,
+      email: email(),
+      linkedInLink: z.string({ error: 'Please enter your LinkedIn link' }).trim().max(500),
+    })
+    .strict(),
+  'Name, phone, address, email and LinkedIn; email and phone must stay the same here (they change with codes)',
+);
+
+export const updateJobSeekerProfile = seekerWorkflow(
+  'updateJobSeekerProfile',
+  'POST',
+  '/job-seeker/updateProfile',
+  z
+    .object({
+      profileImg: z.object(uploadedFile.shape, { error: 'Please upload a profile picture' }),
+      about: z.string({ error: 'Please tell employers about yourself' }).trim().max(5000),
+    })
+    .strict(),
+);
+
+export const updateJobSeekerPreferences = seekerWorkflow(
+  'updateJobSeekerPreferences',
+  'POST',
+  '/job-seeker/updatePreferences',
+  z.object({ preferences: preferences.refine((p) => p !== undefined, 'Please provide preferences') }).strict(),
+);
+
+export const updateJobSeekerSkills = seekerWorkflow(
+  'updateJobSeekerSkills',
+  'POST',
+  '/job-seeker/updateSkills',
+  z
+    .object({
+      skills: z.array(skillItem, { error: 'Please provide skills' }).max(100),
+      personalSkills: z.array(skillItem).max(100).optional(),
+    })
+    .strict(),
+);
+
+export const updateJobSeekerLanguages = seekerWorkflow(
+  'updateJobSeekerLanguages',
+  'POST',
+  '/job-seeker/updateLanguages',
+  z.object({ languages: z.array(languageItem, { error: 'Please provide languages' }).max(50) }).strict(),
+);
+
+export const updateJobSeekerEducation = seekerWorkflow(
+  'updateJobSeekerEducation',
+  'POST',
+  '/job-seeker/updateEducation',
+  z.object({ education: z.array(education, { error: 'Please provide education' }).max(30) }).strict(),
+  'Replaces the education list (not in the spec; the profile editor needs it)',
+);
+
+export const updateJobSeekerWorkHistory = seekerWorkflow(
+  'updateJobSeekerWorkHistory',
+  'POST',
+  '/job-seeker/updateWorkHistory',
+  z.object({ workHistory: z.array(workHistory, { error: 'Please provide work history' }).max(50) }).strict(),
+  'Replaces the work history (not in the spec; the profile editor needs it)',
+);
+
+export const updateJobSeekerCv = defineWorkflow({
+  name: 'updateJobSeekerCv',
+  tag: 'JobSeeker',
+  method: 'POST',
+  path: '/job-seeker/updateCv',
+  who: ['JOB_SEEKER'],
+  inputFrom: 'multipart',
+  summary: 'Uploads the CV file (multipart, one file under the key `file`: PDF, DOC or DOCX, 10 MB)',
+  input: z.object({}),
+});
+
+export const jobSeekerCvUrl = seekerWorkflow(
+  'jobSeekerCvUrl',
+  'GET',
+  '/job-seeker/getCvUrl',
+  z.object({ cvId: mongoId('cvId').optional() }).strict(),
+  'An expiring link to the uploaded CV (or, with cvId, to that CV)',
+);
+
+const code = (label: string) => z.coerce.number({ error: `${label} must be a number` }).int().min(0).max(999_999);
+
+export const updateJobSeekerEmail = seekerWorkflow(
+  'updateJobSeekerEmail',
+  'POST',
+  '/job-seeker/update-email',
+  z.object({ email: z.string({ error: 'email must be a string' }), newEmail: z.string({ error: 'newEmail must be a string' }), otp: code('otp'), secondaryOtp: code('secondaryOtp') }).strict(),
+  'Changes the email with the two codes from POST /api/auth/send-otp',
+);
+
+export const updateJobSeekerPhone = seekerWorkflow(
+  'updateJobSeekerPhone',
+  'POST',
+  '/job-seeker/update-phone',
+  z.object({ phone: z.string({ error: 'phone must be a string' }), newPhone: z.string({ error: 'newPhone must be a string' }), otp: code('otp'), secondaryOtp: code('secondaryOtp') }).strict(),
+  'Changes the phone with the two codes from POST /api/auth/send-otp',
+);

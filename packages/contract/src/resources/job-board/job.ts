@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { experienceValues, jobTypeValues, salaryDurationValues, salaryRangeValues, workModelValues } from '../../lookups';
+import { address, isoDate } from '../../conventions/common';
+import { slug } from '../../conventions/career';
+import { mongoId } from '../../conventions/ids';
+import { filterDateRange, filterValue } from '../../conventions/list';
+import { defineResource, defineWorkflow } from '../../define-resource';
+
+export const jobStatuses = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
+export const jobStatus = z.enum(jobStatuses, { error: 'Status must be DRAFT, PUBLISHED, CLOSED or ARCHIVED' });
+
+export const salary = z.object({
+  min: z.number({ error: 'Salary must be a number' }).min(0).max(10_000_000),
+  max: z.number({ error: 'Salary must be a number' }).min(0).max(10_000_000).optional().nullable(),
+  duration: z.enum(salaryDurationValues).default('YEAR'),
+  currency: z.literal('GBP').default('GBP'),
+});
+
+const jobSkill = z.object({ skillId: mongoId('skillId'), label: z.string().trim().max(200).optional() });
+
+const editable = z.object({
+  title: z.string({ error: 'Please provide a title.' }).trim().min(1, 'Please provide a title.').max(200),
+  slug: slug.optional(),
+  description: z.string().trim().max(1000).optional().nullable(),
+  content: z.string({ error: 'Please fill the job content' }).trim().min(1, 'Please fill the job content').max(100_000),
+  address: address.optional().nullable(),
+  salaries: z.array(salary).max(3).default([]),
+  jobTypes: z.array(z.number().int().refine((v) => (jobTypeValues as readonly number[]).includes(v), 'Unknown job type')).max(8).default([]),
+  industries: z.array(mongoId('industryId')).max(10).default([]),
+  workModel: z.enum(workModelValues, { error: 'Work model must be ON_SITE, HYBRID or REMOTE' }).optional().nullable(),
+  experience: z.enum(experienceValues).optional().nullable(),
+  paidToRelocate: z.boolean().default(false),
+  applicationStartDate: isoDate.optional().nullable(),
+  applicationEndDate: isoDate.optional().nullable(),
+  isFeaturedJob: z.boolean().default(false),
+  skills: z.array(jobSkill).max(50).default([]),
+  meta: z.object({ title: z.string().max(200).optional(), description: z.string().max(500).optional(), tags: z.array(z.string().max(50)).max(20).optional() }).optional().nullable(),
+});
+
+const withWindow = <T extends { applicationStartDate?: string | null; applicationEndDate?: string | null }>(job: T, ctx: z.RefinementCtx) => {
+  if (job.applicationStartDate && job.applicationEndDate && new Date(job.applicationEndDate) < new Date(job.applicationStartDate)) {
+    ctx.addIssue({ code: 'custom', path: ['applicationEndDate'], message: 'The closing date must be after the opening date' });
+  }
+};
+
+/** A job on the board, posted by a recruiter company. */
+export const job = defineResource({
+  name: 'Job',
+  table: 'jobs',
+  tenancy: 'owner',
+  itemIdPrefix: 'JOB',
+  fields: editable.extend({
+    slug,
+    status: jobStatus,
+    recruiterId: mongoId('recruiterId'),
+    companyName: z.string(),
+    postedOn: z.string().nullable(),
+    applicantCount: z.number().int(),
+    pipelineId: mongoId('pipelineId').nullable(),
+  }),
+  create: editable.extend({ status: z.enum(['DRAFT', 'PUBLISHED'], { error: 'A new job is DRAFT or PUBLISHED' }).default('DRAFT') }).strict().superRefine(withWindow),
+  update: editable.omit({ address: true }).partial().extend({ _id: mongoId() }).strict().superRefine(withWindow),
+  status: jobStatus,
+  search: ['title', 'companyName', 'itemId.combined'],
+  filters: { status: filterValue(jobStatus), createdAt: filterDateRange },
+  unique: [{ fields: ['slug'], message: 'This slug is already taken', global: true }],
+  calls: {
+    create: { method: 'POST', path: '/recruiter/job/', who: ['RECRUITER'] },
+    update: { method: 'POST', path: '/recruiter/job/update', who: ['RECRUITER'], summary: 'Updates a job (the address cannot change here)' },
+    details: { method: 'POST', path: '/recruiter/job/get-detailed-job', who: ['public'], summary: 'A job: anyone sees it while published; its company always' },
+    list: { method: 'POST', path: '/recruiter/job/user-jobs', who: ['RECRUITER'], summary: 'The signed-in company’s own jobs, every status' },
+    setStatus: { method: 'POST', path: '/recruiter/job/status-update', who: ['RECRUITER', 'SUPER_ADMIN', 'ADMIN'] },
+  },
+});
+
+export const distanceUnits = ['mi', 'km'] as const;
+
+/**
+ * The public search: words ranked over title, content, skills and company; a place or postcode
+ * district with a radius; filters; featured first; by relevance or date.
+ */
+export const jobSearch = z
+  .object({
+    page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
+    limit: z.coerce.number().int().min(1).max(50, 'limit must be at most 50').default(10),
+    search: z.string().trim().max(200).default(''),
+    location: z
+      .object({
+        place: z.string({ error: 'Please enter a place or postcode' }).trim().min(1, 'Please enter a place or postcode').max(100),
+        radius: z.coerce.number().min(0).max(500).default(10),
+        unit: z.enum(distanceUnits).default('mi'),
+      })
+      .strict()
+      .optional(),
+    filter: z
+      .object({
+        jobTypes: z.array(z.number().int()).max(8).optional(),
+        workModel: z.array(z.enum(workModelValues)).max(3).optional(),
+        industries: z.array(mongoId('industryId')).max(20).optional(),
+        salaryRange: z.enum(salaryRangeValues).optional(),
+        experience: z.array(z.enum(experienceValues)).max(6).optional(),
+        postedWithinDays: z.coerce.number().int().min(1).max(365).optional(),
+        recruiterId: mongoId('recruiterId').optional(),
+      })
+      .strict()
+      .default({}),
+    sort: z.enum(['relevance', 'date']).default('relevance'),
+  })
+  .strict();
+export type JobSearch = z.infer<typeof jobSearch>;
+
+export const searchJobs = defineWorkflow({
+  name: 'searchJobs',
+  tag: 'Job',
+  method: 'POST',
+  path: '/recruiter/job/list',
+  who: ['public'],
+  summary: 'Search published, open jobs',
+  input: jobSearch,
+});
+
+export const findJobs = defineWorkflow({ ...searchJobs, name: 'findJobs', path: '/recruiter/job/find', summary: 'The same search as /list' });
+
+export const jobBySlug = defineWorkflow({
+  name: 'jobBySlug',
+  tag: 'Job',
+  method: 'POST',
+  path: '/recruiter/job/get-detailed-job-by-slug',
+  who: ['public'],
+  input: z.object({ slug: z.string({ error: 'Please provide a slug' }).trim().min(1, 'Please provide a slug') }).strict(),
+});

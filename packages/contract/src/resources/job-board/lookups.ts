@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { PLATFORM } from '../../access';
+import { genericStatus } from '../../conventions/common';
+import { mongoId } from '../../conventions/ids';
+import { filterId, filterValue } from '../../conventions/list';
+import { defineResource, defineWorkflow } from '../../define-resource';
+
+const label = (message: string) => z.string({ error: message }).trim().min(1, message).max(200);
+const value = z.string().trim().max(200).optional();
+const statusFilter = { status: filterValue(genericStatus) };
+
+const skillFields = z.object({
+  label: label('Please enter skill name'),
+  value,
+  industryId: mongoId('industryId').optional().nullable(),
+  isNew: z.boolean().default(false),
+  type: z.enum(['HARD', 'SOFT'], { error: 'Skill type must be HARD or SOFT' }).default('HARD'),
+  status: genericStatus.default('ACTIVE'),
+});
+export const skill = defineResource({
+  name: 'Skill',
+  table: 'skills',
+  tenancy: 'platform',
+  fields: skillFields,
+  create: skillFields.strict(),
+  update: skillFields.partial().extend({ _id: mongoId() }).strict(),
+  status: genericStatus,
+  search: ['label', 'value'],
+  filters: { ...statusFilter, industryId: filterId('industryId'), type: filterValue(z.enum(['HARD', 'SOFT'])) },
+  unique: [{ fields: ['value'], message: 'This skill already exists' }],
+  calls: {
+    list: { method: 'POST', path: '/skill/list', who: ['public'] },
+    create: { method: 'POST', path: '/skill/add-skill', who: PLATFORM },
+    update: { method: 'POST', path: '/skill/update-skill', who: PLATFORM },
+    setStatus: { method: 'POST', path: '/skill/status-change', who: PLATFORM },
+  },
+});
+
+const languageFields = z.object({
+  label: label('Please enter language name'),
+  value,
+  code: z.string().trim().max(10).optional().nullable(),
+  nativeName: z.string().trim().max(200).optional().nullable(),
+  status: genericStatus,
+});
+export const language = defineResource({
+  name: 'Language',
+  table: 'languages',
+  tenancy: 'platform',
+  fields: languageFields,
+  create: languageFields.extend({ status: z.enum(['ACTIVE', 'INACTIVE'], { error: 'Please select status' }) }).strict(),
+  update: languageFields.partial().extend({ _id: mongoId() }).strict(),
+  status: genericStatus,
+  search: ['label', 'value', 'nativeName', 'code'],
+  filters: statusFilter,
+  unique: [{ fields: ['value'], message: 'This language already exists' }],
+  calls: {
+    list: { method: 'POST', path: '/job/language/list', who: ['public'] },
+    setStatus: { method: 'POST', path: '/job/language/change-status', who: PLATFORM },
+    create: { method: 'POST', path: '/job/language/', who: PLATFORM },
+    update: { method: 'PUT', path: '/job/language/', who: PLATFORM },
+  },
+});
+
+const jobTitleFields = z.object({
+  label: label('Please enter job title'),
+  value,
+  industryId: mongoId('industryId').optional().nullable(),
+  status: genericStatus.default('ACTIVE'),
+});
+export const jobTitle = defineResource({
+  name: 'JobTitle',
+  table: 'job_titles',
+  tenancy: 'platform',
+  fields: jobTitleFields,
+  create: jobTitleFields.strict(),
+  update: jobTitleFields.partial().extend({ _id: mongoId() }).strict(),
+  status: genericStatus,
+  search: ['label', 'value'],
+  filters: { ...statusFilter, industryId: filterId('industryId') },
+  unique: [{ fields: ['value'], message: 'This job title already exists' }],
+  calls: {
+    list: { method: 'POST', path: '/job/job-title/list', who: ['public'] },
+    setStatus: { method: 'POST', path: '/job/job-title/change-status', who: PLATFORM },
+    create: { method: 'POST', path: '/job/job-title/', who: PLATFORM },
+    update: { method: 'POST', path: '/job/job-title/update', who: PLATFORM },
+  },
+});
+
+const industryFields = z.object({ label: label('Please enter industry name'), value, status: genericStatus.default('ACTIVE') });
+export const industry = defineResource({
+  name: 'Industry',
+  table: 'industries',
+  tenancy: 'platform',
+  fields: industryFields,
+  create: industryFields.strict(),
+  update: industryFields.partial().extend({ _id: mongoId() }).strict(),
+  status: genericStatus,
+  search: ['label', 'value'],
+  filters: statusFilter,
+  unique: [{ fields: ['value'], message: 'This industry already exists' }],
+  calls: {
+    create: { method: 'POST', path: '/job/industry/add-industry', who: PLATFORM },
+    update: { method: 'POST', path: '/job/industry/update-industry', who: PLATFORM },
+    setStatus: { method: 'POST', path: '/job/industry/status-change', who: PLATFORM },
+    list: { method: 'POST', path: '/job/industry/admin-list', who: PLATFORM },
+  },
+});
+
+/** Every active industry, for pickers and the search filter; no paging. */
+export const industryOptions = defineWorkflow({
+  name: 'industryOptions',
+  tag: 'Industry',
+  method: 'GET',
+  path: '/job/industry/list',
+  who: ['public'],
+  inputFrom: 'query',
+  input: z.object({ search: z.string().max(200).optional() }).strict(),
+});
+
+/** Job types, work models, experience, salary bands and durations, travel, notice periods, hobbies. */
+export const fixedLookups = defineWorkflow({
+  name: 'fixedLookups',
+  tag: 'Lookups',
+  method: 'GET',
+  path: '/lookups',
+  who: ['public'],
+  inputFrom: 'query',
+  summary: 'The fixed lookups the spec names without calls (not in the spec)',
+  input: z.object({}).strict(),
+});
