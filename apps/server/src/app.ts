@@ -4,22 +4,30 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { registerApplications } from './areas/applications/routes';
 import { registerAuth } from './areas/auth/routes';
 import { sessionCookie } from './areas/auth/users';
+import { registerCompanies } from './areas/companies/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerEntityLog } from './areas/entity-log/routes';
 import { registerFiles } from './areas/files/routes';
+import { registerJobSeekers } from './areas/job-seekers/routes';
+import { registerJobPages } from './areas/jobs/page';
+import { registerJobs } from './areas/jobs/routes';
+import { registerLookups } from './areas/lookups/routes';
 import { registerOrganisations } from './areas/organisations/routes';
 import { ensureSuperAdminFromEnv, registerSetup } from './areas/setup/routes';
 import { registerStaff } from './areas/staff/routes';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed-catalogue';
+import { seedLookups } from './db/seed-lookups';
 import type { Caller } from './engine/context';
 import { HttpError } from './engine/errors';
 import { registerOpenApi } from './engine/openapi';
 import type { RegisteredCall } from './engine/register-call';
 import { createFileStore, maxUploadBytes } from './services/files';
+import { createGazetteer } from './services/gazetteer';
 import { createMailer } from './services/mail';
 import { createOneTimeCodes } from './services/one-time-codes';
 import { createRateLimiter } from './services/rate-limit';
@@ -83,6 +91,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
     mail: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     files: createFileStore({ dataDir: config.dataDir, secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
+    gazetteer: createGazetteer(),
     sessions: createSessions(),
     limits: {
       loginPerAccount: createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 }),
@@ -131,6 +140,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
   });
 
   await seedCatalogue(database.db);
+  await seedLookups(database.db);
   await ensureSuperAdminFromEnv(database.db, config, app.log);
 
   registerAuth(app);
@@ -140,11 +150,17 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
   registerStaff(app);
   registerCrmAccess(app);
   registerEntityLog(app);
+  registerLookups(app);
+  registerJobSeekers(app);
+  registerCompanies(app);
+  registerJobs(app);
+  registerApplications(app);
 
   await registerOpenApi(app);
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  registerJobPages(app, webDist);
   // Files are looked up per request (wildcard), so a rebuilt web app is served without a restart;
   // a path that is no file falls through to the not-found handler, which answers the app.
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });

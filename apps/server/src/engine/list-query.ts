@@ -70,7 +70,15 @@ export const pageOf = <T>(rows: T[], total: number, request: ListRequest): ListR
  */
 export const listRows = async <Row>(
   db: Executor,
-  input: { table: PgTable; selection?: Record<string, PgColumn>; where: (SQL | undefined)[]; request: ListRequest; orderBy?: SQL[] },
+  input: {
+    table: PgTable;
+    selection?: Record<string, PgColumn | SQL>;
+    /** Another table the selection reads from, joined one-to-one. */
+    join?: { table: PgTable; on: SQL };
+    where: (SQL | undefined)[];
+    request: ListRequest;
+    orderBy?: SQL[];
+  },
 ): Promise<ListResult<Row>> => {
   const { table, request } = input;
   const columns = getTableColumns(table);
@@ -78,19 +86,17 @@ export const listRows = async <Row>(
   const offset = request.limit === 'ALL' ? 0 : (request.page - 1) * request.limit;
   const where = and(...input.where.filter(Boolean));
   const orderBy = input.orderBy ?? [desc(columns.createdAt as Column), desc(columns.id as Column)];
-  const rows = (await db
-    .select({ ...(input.selection ?? columns), totalCount: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(table)
+  const select = db.select({ ...(input.selection ?? columns), totalCount: sql<number>`count(*) over()`.mapWith(Number) }).from(table);
+  const joined = input.join ? select.innerJoin(input.join.table, input.join.on) : select;
+  const rows = (await joined
     .where(where)
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset)) as (Row & { totalCount: number })[];
   let total = rows[0]?.totalCount ?? 0;
   if (rows.length === 0 && offset > 0) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(table)
-      .where(where);
+    const count = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table);
+    const [row] = await (input.join ? count.innerJoin(input.join.table, input.join.on) : count).where(where);
     total = row?.n ?? 0;
   }
   for (const row of rows) delete (row as { totalCount?: number }).totalCount;

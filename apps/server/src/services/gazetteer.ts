@@ -58,7 +58,11 @@ export type Gazetteer = ReturnType<typeof createGazetteer>;
 
 const earthRadius = { mi: 3958.8, km: 6371 } as const;
 
-export const distanceBetween = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }, unit: 'mi' | 'km') => {
+export const distanceBetween = (
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+  unit: 'mi' | 'km',
+) => {
   const rad = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * rad;
   const dLon = (b.longitude - a.longitude) * rad;

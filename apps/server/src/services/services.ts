@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { FileStore } from './files';
+import type { Gazetteer } from './gazetteer';
 import type { Mailer } from './mail';
 import type { OneTimeCodes } from './one-time-codes';
 import type { RateLimiter } from './rate-limit';
@@ -11,6 +12,7 @@ export type Services = {
   mail: Mailer;
   files: FileStore;
   codes: OneTimeCodes;
+  gazetteer: Gazetteer;
   sessions: Sessions;
   limits: { loginPerAccount: RateLimiter; loginPerAddress: RateLimiter; publicPerAddress: RateLimiter };
 };

@@ -23,7 +23,9 @@ export const confirmChange = async (
       throw Object.assign(result.error, { errors: [{ field, message: result.error.message }] });
     }
     if (channel === 'new' && result.target.toLowerCase() !== input.newValue.toLowerCase()) {
-      throw badRequest('The codes were sent for another address. Please ask for new codes.', [{ field: 'secondaryOtp', message: 'The codes were sent for another address' }]);
+      throw badRequest('The codes were sent for another address. Please ask for new codes.', [
+        { field: 'secondaryOtp', message: 'The codes were sent for another address' },
+      ]);
     }
   }
 };

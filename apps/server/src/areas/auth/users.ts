@@ -5,11 +5,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
-import type { Services } from '../../services/services';
-import { sessionLifetimeMs } from '../../services/sessions';
 import { conflict } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { hashPassword } from '../../services/passwords';
+import type { Services } from '../../services/services';
+import { sessionLifetimeMs } from '../../services/sessions';
 
 export const sessionCookie = 'sid';
 

@@ -1,3 +1,4 @@
+import type { WorkflowDefinition } from '@app/contract/define-resource';
 import {
   companyBySlug,
   myCompany,
@@ -7,7 +8,6 @@ import {
   updateCompanyIndustries,
   updateCompanySocialMedia,
 } from '@app/contract/resources/job-board/company';
-import type { WorkflowDefinition } from '@app/contract/define-resource';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
@@ -26,7 +26,10 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   const record = await companyRepository.update(ctx.db, { caller, scope: { ownerId: caller.id }, id: company.id, values });
   // Jobs carry the company's name for search; a new name reaches them at once.
   if (values.name && values.name !== company.name) {
-    await ctx.db.update(jobs).set({ companyName: values.name as string }).where(eq(jobs.recruiterId, company.id));
+    await ctx.db
+      .update(jobs)
+      .set({ companyName: values.name as string })
+      .where(eq(jobs.recruiterId, company.id));
   }
   return record;
 };
@@ -40,11 +43,23 @@ export const registerCompanies = (app: FastifyInstance) => {
 
   registerCall(app, registerCompany, async ({ db, input, services, req, reply }) => {
     const { password, ...company } = input;
-    const user = await createAccount(db, { userType: 'RECRUITER', email: input.email, password, name: { first: input.name }, phone: input.phone });
+    const user = await createAccount(db, {
+      userType: 'RECRUITER',
+      email: input.email,
+      password,
+      name: { first: input.name },
+      phone: input.phone,
+    });
     await companyRepository.create(db, {
       caller: null,
       scope: { ownerId: user.id },
-      values: { ...company, userId: user.id, slug: await freeSlug(db, recruiterCompanies, input.name), status: 'ACTIVE', isVerified: false },
+      values: {
+        ...company,
+        userId: user.id,
+        slug: await freeSlug(db, recruiterCompanies, input.name),
+        status: 'ACTIVE',
+        isVerified: false,
+      },
     });
     return new Answer(await signIn(db, { user, services, req, reply }), 'Welcome! Your company account is ready.');
   });
@@ -62,14 +77,18 @@ export const registerCompanies = (app: FastifyInstance) => {
   for (const workflow of updates) {
     registerCall(app, workflow, (ctx) => {
       const input = ctx.input as Record<string, unknown>;
-      if (Array.isArray(input.socialMedia)) input.socialMedia = input.socialMedia.map((s: { _id?: string }) => ({ ...s, _id: s._id ?? newId() }));
+      if (Array.isArray(input.socialMedia))
+        input.socialMedia = input.socialMedia.map((s: { _id?: string }) => ({ ...s, _id: s._id ?? newId() }));
       return updateOwn(ctx, input);
     });
   }
 
   registerCall(app, updateCompanyContactDetails, async (ctx) => {
     const record = await updateOwn(ctx, ctx.input);
-    await ctx.db.update(users).set({ name: { first: ctx.input.name, fullName: ctx.input.name } }).where(eq(users.id, (ctx.caller as Caller).id));
+    await ctx.db
+      .update(users)
+      .set({ name: { first: ctx.input.name, fullName: ctx.input.name } })
+      .where(eq(users.id, (ctx.caller as Caller).id));
     ctx.afterCommit(() => ctx.services.sessions.forgetUser((ctx.caller as Caller).id));
     return record;
   });

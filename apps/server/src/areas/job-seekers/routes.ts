@@ -1,3 +1,4 @@
+import type { WorkflowDefinition } from '@app/contract/define-resource';
 import {
   jobSeekerCvUrl,
   myJobSeekerProfile,
@@ -13,7 +14,6 @@ import {
   updateJobSeekerSkills,
   updateJobSeekerWorkHistory,
 } from '@app/contract/resources/job-board/job-seeker';
-import type { WorkflowDefinition } from '@app/contract/define-resource';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { files } from '../../db/schema/services';
@@ -25,7 +25,11 @@ import { confirmChange } from '../auth/confirm-change';
 import { createAccount, findLiveUserByEmail, signIn } from '../auth/users';
 import { jobSeekerRepository, ownJobSeeker } from './repository';
 
-const cvTypes = new Set(['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
+const cvTypes = new Set([
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+]);
 
 /** Saves part of the seeker's own record and answers the whole of it. */
 const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
@@ -45,15 +49,21 @@ export const registerJobSeekers = (app: FastifyInstance) => {
     return new Answer(await signIn(db, { user, services, req, reply }), 'Welcome! Your account is ready.');
   });
 
-  registerCall(app, myJobSeekerProfile, async ({ db, caller }) => jobSeekerRepository.toRecord((await ownJobSeeker(db, caller as Caller)) as never));
+  registerCall(app, myJobSeekerProfile, async ({ db, caller }) =>
+    jobSeekerRepository.toRecord((await ownJobSeeker(db, caller as Caller)) as never),
+  );
 
   registerCall(app, updateJobSeekerDetails, async (ctx) => {
     const seeker = await ownJobSeeker(ctx.db, ctx.caller as Caller);
     if (ctx.input.email !== seeker.email) {
-      throw badRequest('Please change your email with the verification codes', [{ field: 'email', message: 'Please change your email with the verification codes' }]);
+      throw badRequest('Please change your email with the verification codes', [
+        { field: 'email', message: 'Please change your email with the verification codes' },
+      ]);
     }
     if (ctx.input.phone !== seeker.phone) {
-      throw badRequest('Please change your phone with the verification codes', [{ field: 'phone', message: 'Please change your phone with the verification codes' }]);
+      throw badRequest('Please change your phone with the verification codes', [
+        { field: 'phone', message: 'Please change your phone with the verification codes' },
+      ]);
     }
     await ctx.db.update(users).set({ name: ctx.input.name }).where(eq(users.id, seeker.userId));
     ctx.afterCommit(() => ctx.services.sessions.forgetUser(seeker.userId));
@@ -73,7 +83,8 @@ export const registerJobSeekers = (app: FastifyInstance) => {
 
   registerCall(app, updateJobSeekerCv, async (ctx) => {
     const part = await ctx.req.file();
-    if (part?.fieldname !== 'file') throw badRequest('Please attach your CV under the key "file"', [{ field: 'file', message: 'Please attach your CV' }]);
+    if (part?.fieldname !== 'file')
+      throw badRequest('Please attach your CV under the key "file"', [{ field: 'file', message: 'Please attach your CV' }]);
     const saved = await ctx.services.files.save(await part.toBuffer(), part.filename);
     if (!cvTypes.has(saved.mimeType)) throw new HttpError(415, 'Please upload your CV as a PDF, DOC or DOCX file');
     const caller = ctx.caller as Caller;
@@ -94,8 +105,15 @@ export const registerJobSeekers = (app: FastifyInstance) => {
     const caller = ctx.caller as Caller;
     const seeker = await ownJobSeeker(ctx.db, caller);
     const newEmail = ctx.input.newEmail.trim().toLowerCase();
-    if (ctx.input.email.trim().toLowerCase() !== seeker.email) throw badRequest('This is not your current email', [{ field: 'email', message: 'This is not your current email' }]);
-    await confirmChange(ctx, { purpose: 'update-email', userId: caller.id, otp: ctx.input.otp, secondaryOtp: ctx.input.secondaryOtp, newValue: newEmail });
+    if (ctx.input.email.trim().toLowerCase() !== seeker.email)
+      throw badRequest('This is not your current email', [{ field: 'email', message: 'This is not your current email' }]);
+    await confirmChange(ctx, {
+      purpose: 'update-email',
+      userId: caller.id,
+      otp: ctx.input.otp,
+      secondaryOtp: ctx.input.secondaryOtp,
+      newValue: newEmail,
+    });
     if (await findLiveUserByEmail(ctx.db, newEmail)) throw conflict('This email is already registered');
     await ctx.db.update(users).set({ email: newEmail }).where(eq(users.id, caller.id));
     ctx.afterCommit(() => ctx.services.sessions.forgetUser(caller.id));
@@ -105,12 +123,19 @@ export const registerJobSeekers = (app: FastifyInstance) => {
   registerCall(app, updateJobSeekerPhone, async (ctx) => {
     const caller = ctx.caller as Caller;
     const seeker = await ownJobSeeker(ctx.db, caller);
-    if (ctx.input.phone.trim() !== seeker.phone) throw badRequest('This is not your current phone', [{ field: 'phone', message: 'This is not your current phone' }]);
+    if (ctx.input.phone.trim() !== seeker.phone)
+      throw badRequest('This is not your current phone', [{ field: 'phone', message: 'This is not your current phone' }]);
     const newPhone = ctx.input.newPhone.trim();
-    if (newPhone.length < 12) throw badRequest('Phone must be at least 12 characters.', [{ field: 'newPhone', message: 'Phone must be at least 12 characters.' }]);
-    await confirmChange(ctx, { purpose: 'update-phone', userId: caller.id, otp: ctx.input.otp, secondaryOtp: ctx.input.secondaryOtp, newValue: newPhone });
+    if (newPhone.length < 12)
+      throw badRequest('Phone must be at least 12 characters.', [{ field: 'newPhone', message: 'Phone must be at least 12 characters.' }]);
+    await confirmChange(ctx, {
+      purpose: 'update-phone',
+      userId: caller.id,
+      otp: ctx.input.otp,
+      secondaryOtp: ctx.input.secondaryOtp,
+      newValue: newPhone,
+    });
     await ctx.db.update(users).set({ phone: newPhone }).where(eq(users.id, caller.id));
     return new Answer(await updateOwn(ctx, { phone: newPhone }), 'Your phone has been changed');
   });
 };
-

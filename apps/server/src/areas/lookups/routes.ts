@@ -41,7 +41,9 @@ export const registerLookups = (app: FastifyInstance) => {
     db
       .select({ _id: industries.id, label: industries.label, value: industries.value })
       .from(industries)
-      .where(and(eq(industries.isDeleted, false), eq(industries.status, 'ACTIVE'), searchCondition(industries, ['label'], input.search ?? '')))
+      .where(
+        and(eq(industries.isDeleted, false), eq(industries.status, 'ACTIVE'), searchCondition(industries, ['label'], input.search ?? '')),
+      )
       .orderBy(asc(industries.label)),
   );
 

@@ -60,7 +60,13 @@ export const recruiterCompanies = pgTable(
 );
 
 /** Words a job is found by: title first, then company and skills, then the text (HTML stripped). */
-const jobSearchText = (t: { title: SQL | unknown; companyName: unknown; skillText: unknown; description: unknown; content: unknown }): SQL =>
+const jobSearchText = (t: {
+  title: SQL | unknown;
+  companyName: unknown;
+  skillText: unknown;
+  description: unknown;
+  content: unknown;
+}): SQL =>
   sql`setweight(to_tsvector('english', coalesce(${t.title}, '')), 'A') ||
       setweight(to_tsvector('english', coalesce(${t.companyName}, '') || ' ' || coalesce(${t.skillText}, '')), 'B') ||
       setweight(to_tsvector('english', coalesce(${t.description}, '')), 'C') ||

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 
-const lookupColumns = () => ({ ...baseColumns(), label: text().notNull(), value: text().notNull(), status: text().notNull().default('ACTIVE') });
+const lookupColumns = () => ({
+  ...baseColumns(),
+  label: text().notNull(),
+  value: text().notNull(),
+  status: text().notNull().default('ACTIVE'),
+});
 
 export const skills = pgTable(
   'skills',
@@ -10,11 +15,9 @@ export const skills = pgTable(
   (t) => [uniqueIndex('skills_value_live').on(t.value).where(sql`not ${t.isDeleted}`)],
 );
 
-export const languages = pgTable(
-  'languages',
-  { ...lookupColumns(), code: text(), nativeName: text() },
-  (t) => [uniqueIndex('languages_value_live').on(t.value).where(sql`not ${t.isDeleted}`)],
-);
+export const languages = pgTable('languages', { ...lookupColumns(), code: text(), nativeName: text() }, (t) => [
+  uniqueIndex('languages_value_live').on(t.value).where(sql`not ${t.isDeleted}`),
+]);
 
 export const jobTitles = pgTable('job_titles', { ...lookupColumns(), industryId: text() }, (t) => [
   uniqueIndex('job_titles_value_live').on(t.value).where(sql`not ${t.isDeleted}`),

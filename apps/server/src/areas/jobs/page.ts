@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { jobs, recruiterCompanies } from '../../db/schema/job-board';
+import { plainText } from '../../services/sanitize';
+import { isOpen, type JobRow } from './repository';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** JSON inside a script element: "<" escaped, so no text can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const employmentTypes: Record<number, string> = {
+  1: 'FULL_TIME',
+  2: 'PART_TIME',
+  3: 'CONTRACTOR',
+  4: 'TEMPORARY',
+  5: 'OTHER',
+  6: 'INTERN',
+  7: 'FULL_TIME',
+  8: 'VOLUNTEER',
+};
+const unitText: Record<string, string> = { HOUR: 'HOUR', DAY: 'DAY', WEEK: 'WEEK', MONTH: 'MONTH', YEAR: 'YEAR' };
+
+type Company = { name: string; website: string | null; slug: string };
+
+/** schema.org JobPosting, the form search engines read job ads in. */
+export const jobPostingJsonLd = (job: JobRow, company: Company, appUrl: string) => {
+  const salary = (job.salaries as { min: number; max?: number | null; duration: string }[])[0];
+  const address = job.address ?? {};
+  return {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.content,
+    identifier: { '@type': 'PropertyValue', name: company.name, value: job.itemId?.combined ?? job.id },
+    datePosted: (job.postedOn ?? job.createdAt).toISOString(),
+    ...(job.applicationEndDate ? { validThrough: job.applicationEndDate.toISOString() } : {}),
+    employmentType: [...new Set((job.jobTypes ?? []).map((t) => employmentTypes[t] ?? 'OTHER'))],
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: company.name,
+      ...(company.website ? { sameAs: company.website } : {}),
+      url: `${appUrl}/companies/${company.slug}`,
+    },
+    ...(job.workModel === 'REMOTE'
+      ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: 'GB' } }
+      : {}),
+    jobLocation: {
+      '@type': 'Place',
+      address: {
+        '@type': 'PostalAddress',
+        ...(address.street ? { streetAddress: [address.building, address.street].filter(Boolean).join(' ') } : {}),
+        ...(address.city ? { addressLocality: address.city } : {}),
+        ...(address.county ? { addressRegion: address.county } : {}),
+        ...(address.postCode ? { postalCode: address.postCode } : {}),
+        addressCountry: 'GB',
+      },
+    },
+    ...(salary
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: 'GBP',
+            value: {
+              '@type': 'QuantitativeValue',
+              minValue: salary.min,
+              ...(salary.max ? { maxValue: salary.max } : {}),
+              unitText: unitText[salary.duration] ?? 'YEAR',
+            },
+          },
+        }
+      : {}),
+    directApply: true,
+    url: `${appUrl}/jobs/${job.slug}`,
+  };
+};
+
+/** The app's page with this job's title, description and, while it is open, its JobPosting. */
+export const renderJobPage = (template: string, input: { job: JobRow; company: Company; appUrl: string }) => {
+  const { job, company, appUrl } = input;
+  const title = `${(job.meta as { title?: string } | null)?.title || job.title} at ${company.name}`;
+  const description = ((job.meta as { description?: string } | null)?.description || job.description || plainText(job.content)).slice(
+    0,
+    300,
+  );
+  const url = `${appUrl}/jobs/${job.slug}`;
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta name="twitter:card" content="summary">`,
+    ...(isOpen(job)
+      ? [`<script type="application/ld+json">${scriptJson(jobPostingJsonLd(job, company, appUrl))}</script>`]
+      : ['<meta name="robots" content="noindex">']),
+  ].join('\n    ');
+  return template.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${head}\n  </head>`);
+};
+
+/** /jobs/:slug answered by the server with the job in the HTML, before any script runs. */
+export const registerJobPages = (app: FastifyInstance, webDist: string) => {
+  const indexFile = path.join(webDist, 'index.html');
+  app.get('/jobs/:slug', { schema: { hide: true } }, async (req, reply) => {
+    const { slug } = req.params as { slug: string };
+    if (!fs.existsSync(indexFile)) return reply.callNotFound();
+    const template = fs.readFileSync(indexFile, 'utf8');
+    const [row] = await app.database.db
+      .select({ job: jobs, company: { name: recruiterCompanies.name, website: recruiterCompanies.website, slug: recruiterCompanies.slug } })
+      .from(jobs)
+      .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
+      .where(eq(jobs.slug, slug))
+      .limit(1);
+    reply.type('text/html').header('cache-control', 'no-cache');
+    if (!row || row.job.isDeleted || row.job.status !== 'PUBLISHED')
+      return reply.status(404).send(template.replace('</head>', '  <meta name="robots" content="noindex">\n  </head>'));
+    return reply.send(renderJobPage(template, { job: row.job, company: row.company, appUrl: app.services.config.appUrl }));
+  });
+};

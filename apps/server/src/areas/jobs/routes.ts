@@ -1,0 +1,90 @@
+import { isPlatformUser } from '@app/contract/access';
+import { findJobs, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { jobs } from '../../db/schema/job-board';
+import type { Caller, Scope } from '../../engine/context';
+import { notFound } from '../../engine/errors';
+import { registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import type { Gazetteer } from '../../services/gazetteer';
+import { sanitizeRichText } from '../../services/sanitize';
+import { freeSlug, ownCompany } from '../companies/repository';
+import { annualSalary, isOpen, type JobRow, jobRepository, labelledSkills } from './repository';
+import { searchOpenJobs } from './search';
+
+/** Where a job is: its postcode or town, through the gazetteer; nothing when neither resolves. */
+const coordinatesOf = (gazetteer: Gazetteer, address: { postCode?: string; city?: string } | null | undefined) => {
+  const place = (address?.postCode && gazetteer.resolve(address.postCode)) || (address?.city && gazetteer.resolve(address.city));
+  return place ? { latitude: place.latitude, longitude: place.longitude } : { latitude: null, longitude: null };
+};
+
+/** What a job stores beyond its input: yearly salary, labelled skills, when it was first published. */
+const derived = async (db: Executor, input: Record<string, any>, before?: JobRow) => ({
+  ...(input.content ? { content: sanitizeRichText(input.content) } : {}),
+  ...(input.salaries ? annualSalary(input.salaries) : {}),
+  ...(input.skills ? await labelledSkills(db, input.skills) : {}),
+  ...(input.status === 'PUBLISHED' && !before?.postedOn ? { postedOn: new Date() } : {}),
+});
+
+/** A recruiter works on their own jobs; a platform admin on any. */
+const scopeFor = (caller: Caller | null): Scope => (caller && isPlatformUser(caller.userType) ? {} : { ownerId: caller?.id ?? '-' });
+
+export const publicJob = (row: JobRow) => ({ ...jobRepository.toRecord(row as never), isOpen: isOpen(row) });
+
+export const registerJobs = (app: FastifyInstance) => {
+  const { gazetteer } = app.services;
+
+  registerResource(app, jobRepository, {
+    handlers: {
+      create: async ({ db, caller, scope, input }) => {
+        const company = await ownCompany(db, caller as Caller);
+        return jobRepository.create(db, {
+          caller,
+          scope,
+          values: {
+            ...input,
+            ...(await derived(db, input)),
+            ...coordinatesOf(gazetteer, input.address),
+            slug: input.slug ?? (await freeSlug(db, jobs, `${input.title} ${company.name}`)),
+            recruiterId: company.id,
+            companyName: company.name,
+          },
+        });
+      },
+      update: async ({ db, caller, input: { _id, ...values } }) => {
+        const scope = scopeFor(caller);
+        const before = (await jobRepository.get(db, scope, _id)) as JobRow;
+        return jobRepository.update(db, { caller, scope, id: _id, values: { ...values, ...(await derived(db, values, before)) } });
+      },
+      details: async ({ db, caller, input }) => {
+        const row = (await jobRepository.find(db, {}, input._id)) as JobRow | undefined;
+        const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
+        if (!row || (row.status !== 'PUBLISHED' && !mine)) throw notFound('Job');
+        return publicJob(row);
+      },
+      setStatus: async ({ db, caller, input }) => {
+        const scope = scopeFor(caller);
+        const before = (await jobRepository.get(db, scope, input._id)) as JobRow;
+        return jobRepository.update(db, {
+          caller,
+          scope,
+          id: input._id,
+          values: { status: input.status, ...(await derived(db, { status: input.status }, before)) },
+          action: 'STATUS_CHANGE',
+        });
+      },
+    },
+  });
+
+  registerCall(app, searchJobs, ({ db, input }) => searchOpenJobs(db, gazetteer, input));
+  registerCall(app, findJobs, ({ db, input }) => searchOpenJobs(db, gazetteer, input));
+
+  registerCall(app, jobBySlug, async ({ db, caller, input }) => {
+    const row = (await jobRepository.first(db, {}, [eq(jobs.slug, input.slug)])) as JobRow | undefined;
+    const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
+    if (!row || (row.status !== 'PUBLISHED' && !mine)) throw notFound('Job');
+    return publicJob(row);
+  });
+};
