@@ -119,6 +119,3 @@ export const checkPermission = async (
   if (grant.scope === 'ALL') return {};
   return { visibleTo: { userId: caller.id, teamIds: grant.scope === 'TEAM' ? profile.teamIds : [] } };
 };
-
-export const levelOfKind = (kind: string): AccessLevel =>
-  kind === 'list' || kind === 'details' ? 'READ' : kind === 'remove' ? 'FULL' : 'WRITE';

@@ -1,9 +1,9 @@
+import { levelOfKind } from '@app/contract/access';
 import { byId } from '@app/contract/conventions/ids';
 import { listRequest } from '@app/contract/conventions/list';
 import type { CallKind, CallSpec, ResourceDefinition } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { levelOfKind } from './access';
 import type { CallContext } from './context';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';

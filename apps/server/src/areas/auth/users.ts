@@ -4,6 +4,7 @@ import type { SignedInUser, SignInResult } from '@app/contract/resources/auth';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
+import { organisations } from '../../db/schema/organisations';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../engine/errors';
 import { newId } from '../../engine/ids';
@@ -47,7 +48,11 @@ export const signIn = async (
     secure: services.config.appUrl.startsWith('https://'),
     maxAge: Math.floor(sessionLifetimeMs / 1000),
   });
-  return { token, user: signedInUser(user) };
+  const organisationName = user.organisationId
+    ? ((await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, user.organisationId)))[0]?.name ??
+      null)
+    : null;
+  return { token, user: { ...signedInUser(user), organisationName } };
 };
 
 /** A new sign-in of a job-board type (job seeker, recruiter); the email must be free. */
