@@ -1,23 +1,25 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DemoApi } from '../src/demo/demo-step';
+import { expect, it } from 'vitest';
 import { foundationDemo } from '../src/demo/foundation';
-import { call, startTestApp, superAdmin, type TestApp } from './support/test-app';
+import { injectClient } from '../src/demo/inject-client';
+import { jobBoardDemo } from '../src/demo/job-board';
+import { call, startTestApp, superAdmin } from './support/test-app';
 import { signIn } from './support/world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
 it('the demo world loads through the API and every sign-in the README lists works', async () => {
-  const api: DemoApi = async (spec, input, token) => {
-    const { status, body } = await call(t.app, spec, input, token);
-    expect(status, `${spec.path}: ${body.message}`).toBe(200);
-    return body.data;
-  };
-  await foundationDemo.run({ api, superAdmin });
-  for (const s of foundationDemo.signIns.filter((s) => !s.area.startsWith('/admin'))) {
-    expect(await signIn(t.app, s.email, s.password)).toBeTruthy();
+  const t = await startTestApp();
+  try {
+    const client = injectClient(t.app);
+    for (const step of [foundationDemo, jobBoardDemo]) await step.run({ ...client, superAdmin });
+    for (const s of [foundationDemo, jobBoardDemo].flatMap((step) => step.signIns).filter((s) => !s.area.startsWith('/admin'))) {
+      expect(await signIn(t.app, s.email, s.password)).toBeTruthy();
+    }
+    const search = await call(
+      t.app,
+      { method: 'POST', path: '/recruiter/job/list' },
+      { search: 'developer', location: { place: 'Leeds', radius: 10 } },
+    );
+    expect(search.body.data.totalResults).toBeGreaterThanOrEqual(2);
+  } finally {
+    await t.close();
   }
 });

@@ -58,7 +58,12 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
 
   /** Keeps only the keys that are columns, so workflow-only input (a password, an admin user) never lands. */
   const columnValues = (values: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(values).filter(([key, value]) => key in columns && key !== 'id' && value !== undefined));
+    Object.fromEntries(
+      Object.entries(values)
+        .filter(([key, value]) => key in columns && key !== 'id' && value !== undefined)
+        // Dates travel as ISO strings; timestamp columns store them as dates.
+        .map(([key, value]) => [key, typeof value === 'string' && column(key).columnType === 'PgTimestamp' ? new Date(value) : value]),
+    );
 
   const checkUnique = async (db: Executor, values: Record<string, unknown>, exceptId?: string) => {
     for (const rule of def.unique ?? []) {

@@ -1,11 +1,13 @@
 import { login } from '@app/contract/resources/auth';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
-import type { DemoApi, DemoStep } from '../demo/demo-step';
+import type { DemoStep } from '../demo/demo-step';
 import { demoOrganisationAdmin, demoPassword, demoSuperAdmin, foundationDemo } from '../demo/foundation';
+import { injectClient } from '../demo/inject-client';
+import { jobBoardDemo } from '../demo/job-board';
 
 /** The demo world, in order; each step makes its records through the product's own calls. */
-const steps: DemoStep[] = [foundationDemo];
+const steps: DemoStep[] = [foundationDemo, jobBoardDemo];
 
 const config = readConfig();
 const superAdmin = {
@@ -16,17 +18,7 @@ const app = await buildApp({
   config: { ...config, logLevel: 'warn', superAdminEmail: superAdmin.email, superAdminPassword: superAdmin.password },
 });
 
-const api: DemoApi = async (spec, input, token) => {
-  const response = await app.inject({
-    method: spec.method,
-    url: `/api${spec.path}`,
-    ...(spec.method === 'GET' ? { query: input as Record<string, string> } : { payload: input }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const body = response.json();
-  if (response.statusCode !== 200) throw new Error(`${spec.method} ${spec.path}: ${response.statusCode} ${body.message}`);
-  return body.data;
-};
+const { api, upload } = injectClient(app);
 
 try {
   const seeded = await api(login, { email: demoOrganisationAdmin, password: demoPassword }).then(
@@ -38,7 +30,7 @@ try {
   } else {
     for (const step of steps) {
       process.stdout.write(`Seeding ${step.name}... `);
-      await step.run({ api, superAdmin });
+      await step.run({ api, upload, superAdmin });
       console.log('done');
     }
   }

@@ -16,7 +16,7 @@ export type Envelope<T = any> = { code: number; success: boolean; message: strin
  * One app per test file on a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set, on a new
  * PostgreSQL database made for the file and dropped after it.
  */
-export const startTestApp = async (options: { withSuperAdmin?: boolean; dataDir?: string } = {}) => {
+export const startTestApp = async (options: { withSuperAdmin?: boolean; dataDir?: string; webDist?: string } = {}) => {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
@@ -42,8 +42,9 @@ export const startTestApp = async (options: { withSuperAdmin?: boolean; dataDir?
     inMemory: true,
     dataDir,
     databaseUrl,
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     appUrl: 'http://localhost:3000',
+    ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.withSuperAdmin === false ? {} : { superAdminEmail: superAdmin.email, superAdminPassword: superAdmin.password }),
   };
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
