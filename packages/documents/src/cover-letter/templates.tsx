@@ -1,0 +1,42 @@
+/** @jsxRuntime automatic */
+import type { CoverLetterTemplateSlug } from '@app/contract/resources/job-board/cv-document';
+import type { DocumentProps } from '@react-pdf/renderer';
+import type { ReactElement } from 'react';
+import { pdfSafe } from '../shared/pdf-text';
+import type { CoverLetterTemplateProps } from './content';
+import { ClassicLetter } from './templates/classic';
+import { CompactLetter } from './templates/compact';
+import { ModernLetter } from './templates/modern';
+
+export type CoverLetterTemplate = {
+  slug: CoverLetterTemplateSlug;
+  title: string;
+  description: string;
+  /** The whole document, for `renderToBuffer` on the server and `<PDFViewer>` / `usePDF` in the browser. */
+  render: (props: CoverLetterTemplateProps) => ReactElement<DocumentProps>;
+};
+
+/** Every cover-letter template; the first is the default. */
+export const coverLetterTemplates: CoverLetterTemplate[] = [
+  {
+    slug: 'classic',
+    title: 'Classic',
+    description: 'A traditional British business letter set in Times, with your address on the right.',
+    render: ({ letter }) => <ClassicLetter letter={pdfSafe(letter)} />,
+  },
+  {
+    slug: 'modern',
+    title: 'Modern',
+    description: 'A header band in your accent colour with your name and contact details, and a clean sans-serif body.',
+    render: ({ letter }) => <ModernLetter letter={pdfSafe(letter)} />,
+  },
+  {
+    slug: 'compact',
+    title: 'Compact',
+    description: 'Small, tidy type and a one-line header, so even a long letter fits on one page.',
+    render: ({ letter }) => <CompactLetter letter={pdfSafe(letter)} />,
+  },
+];
+
+export const coverLetterTemplateBySlug = (slug: string | null | undefined): CoverLetterTemplate =>
+  coverLetterTemplates.find((template) => template.slug === slug) ?? coverLetterTemplates[0];

@@ -1,0 +1,276 @@
+/** @jsxRuntime automatic */
+import { languageProficiencyLabels, publicationStatusLabels } from '@app/contract/resources/job-board/cv-document';
+import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
+import type { ReactNode } from 'react';
+import { accentInk, displayLink, fullName, jobTypeLabel, monthYear, period, shortAddress, tint } from '../../shared/format';
+import { joined, RatingDots, RichText, type Style, spaced } from '../../shared/pdf-parts';
+import { type CvSectionKey, cvSectionTitles, hasSection } from '../sections';
+import type { CvTemplateProps } from '../types';
+
+/** Dense and tidy: headings in a narrow left gutter, small type, as much as possible on one page. */
+export const compactReadingOrder: CvSectionKey[] = [
+  'profile',
+  'skills',
+  'personalSkills',
+  'languages',
+  'experience',
+  'education',
+  'projects',
+  'publications',
+  'certifications',
+  'references',
+  'hobbies',
+];
+
+const gutter = 92;
+const ink = '#222222';
+const muted = '#666666';
+const text: Style = { fontFamily: 'Helvetica', fontSize: 8.6, lineHeight: 1.38, color: ink };
+
+const Section = ({
+  title,
+  accent,
+  children,
+  first,
+  keep,
+}: {
+  title: string;
+  accent: string;
+  children: ReactNode;
+  first?: boolean;
+  keep?: boolean;
+}) => (
+  <View
+    style={{
+      flexDirection: 'row',
+      paddingTop: first ? 0 : 6.5,
+      marginTop: first ? 0 : 6.5,
+      borderTopWidth: first ? 0 : 0.5,
+      borderTopColor: '#e2e2e2',
+    }}
+    wrap={!keep}
+  >
+    <View style={{ width: gutter, paddingRight: 10 }} minPresenceAhead={40}>
+      <Text
+        style={{ ...text, fontWeight: 700, fontSize: 7.8, letterSpacing: 1.1, textTransform: 'uppercase', color: accent, lineHeight: 1.3 }}
+      >
+        {title}
+      </Text>
+    </View>
+    <View style={{ flex: 1 }}>{children}</View>
+  </View>
+);
+
+/** "Title — Place" in one line with the dates on the right. */
+const Line = ({ title, place, dates }: { title: string; place?: string; dates?: string | null }) => (
+  <View style={{ flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-start' }}>
+    <Text style={{ ...text, flex: 1, paddingRight: 8 }}>
+      <Text style={{ fontWeight: 700 }}>{title}</Text>
+      {place ? <Text style={{ color: muted }}>{`${spaced('  —  ')}${place}`}</Text> : null}
+    </Text>
+    {dates ? <Text style={{ ...text, fontSize: 8, color: muted }}>{dates}</Text> : null}
+  </View>
+);
+
+const SkillColumns = ({ skills, accent }: { skills: { label: string; rating: number }[]; accent: string }) => (
+  <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+    {skills.map((skill, index) => (
+      <View
+        key={`${skill.label}-${index.toString()}`}
+        style={{
+          width: '33.33%',
+          flexDirection: 'row',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          paddingRight: 14,
+          marginBottom: 2.5,
+        }}
+        wrap={false}
+      >
+        <Text style={{ ...text, flex: 1, paddingRight: 4 }}>{skill.label}</Text>
+        <RatingDots rating={skill.rating} color={accent} empty={tint(accent, 0.8)} size={4} gap={1.8} />
+      </View>
+    ))}
+  </View>
+);
+
+export const CompactCv = ({ cv, photo }: CvTemplateProps) => {
+  const accent = accentInk(cv.accentColor);
+  const name = fullName(cv.name);
+  const show = (key: CvSectionKey) => hasSection(cv, key);
+  const contact = [
+    joined([cv.email, cv.phone]),
+    joined([shortAddress(cv.address), cv.ukDrivingLicence && 'Full UK driving licence']),
+    displayLink(cv.linkedInLink),
+  ].filter(Boolean);
+  const firstShown = compactReadingOrder.find(show);
+
+  return (
+    <Document title={cv.cvTitle || name} author={name} subject={cv.designation} creator="Recruitment Platform" language="en-GB">
+      <Page size="A4" style={{ fontFamily: 'Helvetica', color: ink, paddingTop: 28, paddingBottom: 28, paddingHorizontal: 34 }}>
+        <View
+          style={{
+            flexDirection: 'row',
+            alignItems: 'center',
+            paddingBottom: 10,
+            borderBottomWidth: 2,
+            borderBottomColor: cv.accentColor,
+            marginBottom: 10,
+          }}
+        >
+          {photo ? <Image src={photo} style={{ width: 52, height: 52, borderRadius: 4, marginRight: 12, objectFit: 'cover' }} /> : null}
+          <View style={{ flex: 1 }}>
+            <Text style={{ fontFamily: 'Helvetica', fontWeight: 700, fontSize: 19, lineHeight: 1.15, color: ink }}>{name}</Text>
+            <Text style={{ ...text, fontSize: 10, color: accent, fontWeight: 700, marginTop: 1 }}>{cv.designation}</Text>
+          </View>
+          <View style={{ alignItems: 'flex-end' }}>
+            {contact.map((line) => (
+              <Text key={line} style={{ ...text, fontSize: 8, lineHeight: 1.35, color: muted }}>
+                {line}
+              </Text>
+            ))}
+          </View>
+        </View>
+
+        {show('profile') ? (
+          <Section title={cvSectionTitles.profile} accent={accent} first={firstShown === 'profile'}>
+            <RichText text={cv.professionalSummary} style={text} gap={3} />
+          </Section>
+        ) : null}
+
+        {show('skills') ? (
+          <Section title={cvSectionTitles.skills} accent={accent} first={firstShown === 'skills'} keep={cv.skills.length <= 16}>
+            <SkillColumns skills={cv.skills} accent={accent} />
+          </Section>
+        ) : null}
+
+        {show('personalSkills') ? (
+          <Section title={cvSectionTitles.personalSkills} accent={accent} keep={cv.personalSkills.length <= 16}>
+            <SkillColumns skills={cv.personalSkills} accent={accent} />
+          </Section>
+        ) : null}
+
+        {show('languages') ? (
+          <Section title={cvSectionTitles.languages} accent={accent} keep>
+            <Text style={text}>
+              {cv.languages.map((language, index) => (
+                <Text key={`${language.label}-${index.toString()}`}>
+                  {index ? spaced('     ') : ''}
+                  <Text style={{ fontWeight: 700 }}>{language.label}</Text>
+                  <Text style={{ color: muted }}>{` ${languageProficiencyLabels[language.proficiency]}`}</Text>
+                </Text>
+              ))}
+            </Text>
+          </Section>
+        ) : null}
+
+        {show('experience') ? (
+          <Section title={cvSectionTitles.experience} accent={accent}>
+            {cv.workHistory.map((job, index) => (
+              <View key={job._id ?? index} style={{ marginTop: index ? 6 : 0 }}>
+                <View minPresenceAhead={24}>
+                  <Line
+                    title={job.jobTitle}
+                    place={joined([job.organization, job.city, jobTypeLabel(job.jobType)], ', ')}
+                    dates={period(job.startDate, job.endDate, job.currentlyWorkingHere)}
+                  />
+                </View>
+                <View style={{ marginTop: 1.5 }}>
+                  <RichText text={job.responsibilities} style={text} gap={2} bulletColor={accent} bulletWidth={8} />
+                </View>
+              </View>
+            ))}
+          </Section>
+        ) : null}
+
+        {show('education') ? (
+          <Section title={cvSectionTitles.education} accent={accent}>
+            {cv.education.map((course, index) => (
+              <View key={course._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
+                <Line
+                  title={joined([course.qualification, course.subject], ' in ')}
+                  place={joined([course.organization, course.grade], ', ')}
+                  dates={period(course.startDate, course.endDate, course.isPursuing)}
+                />
+                {course.description ? <RichText text={course.description} style={{ ...text, color: muted }} /> : null}
+              </View>
+            ))}
+          </Section>
+        ) : null}
+
+        {show('projects') ? (
+          <Section title={cvSectionTitles.projects} accent={accent}>
+            {cv.projects.map((project, index) => (
+              <View key={project._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
+                <Line title={project.title} place={displayLink(project.link) || undefined} dates={project.timeDuration} />
+                {project.description ? <RichText text={project.description} style={text} /> : null}
+              </View>
+            ))}
+          </Section>
+        ) : null}
+
+        {show('publications') ? (
+          <Section title={cvSectionTitles.publications} accent={accent}>
+            {cv.publications.map((publication, index) => (
+              <View key={publication._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
+                <Line
+                  title={publication.topicName}
+                  place={joined([publication.publicationsName, publication.publisherName], ', ') || undefined}
+                  dates={
+                    publication.publicationStatus === 'PUBLISHED'
+                      ? monthYear(publication.publishedDate)
+                      : publicationStatusLabels[publication.publicationStatus]
+                  }
+                />
+                {publication.coAuthor || publication.isbnNumber ? (
+                  <Text style={{ ...text, color: muted }}>
+                    {joined([
+                      publication.coAuthor && `With ${publication.coAuthor}`,
+                      publication.isbnNumber && `ISBN ${publication.isbnNumber}`,
+                    ])}
+                  </Text>
+                ) : null}
+              </View>
+            ))}
+          </Section>
+        ) : null}
+
+        {show('certifications') ? (
+          <Section title={cvSectionTitles.certifications} accent={accent} keep={cv.certifications.length <= 6}>
+            {cv.certifications.map((certification, index) => (
+              <View key={certification._id ?? index} style={{ marginTop: index ? 2 : 0 }} wrap={false}>
+                <Line
+                  title={certification.courseName}
+                  place={certification.organization ?? undefined}
+                  dates={monthYear(certification.completionDate)}
+                />
+              </View>
+            ))}
+          </Section>
+        ) : null}
+
+        {show('references') ? (
+          <Section title={cvSectionTitles.references} accent={accent} keep={cv.references.length <= 4}>
+            <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+              {cv.references.map((reference, index) => (
+                <View key={reference._id ?? index} style={{ width: '50%', paddingRight: 10, marginBottom: 4 }} wrap={false}>
+                  <Text style={text}>
+                    <Text style={{ fontWeight: 700 }}>{reference.name}</Text>
+                    <Text style={{ color: muted }}>{`, ${joined([reference.relationship, reference.company], ', ')}`}</Text>
+                  </Text>
+                  <Text style={{ ...text, color: muted }}>{joined([reference.email, reference.phone])}</Text>
+                </View>
+              ))}
+            </View>
+          </Section>
+        ) : null}
+
+        {show('hobbies') ? (
+          <Section title={cvSectionTitles.hobbies} accent={accent} keep>
+            <Text style={text}>{cv.hobbies.join(', ')}</Text>
+          </Section>
+        ) : null}
+      </Page>
+    </Document>
+  );
+};
