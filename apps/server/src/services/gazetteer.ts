@@ -3,7 +3,25 @@ import { postcodeAreaTowns } from './postcode-areas';
 
 export type Place = { label: string; latitude: number; longitude: number; kind: 'place' | 'postcode' };
 
-type GeoNamesCity = { name: string; lat: string; lng: string; country: string; admin1: string };
+type GeoNamesCity = { name: string; lat: string; lng: string; country: string; admin1: string; admin2?: string };
+
+/**
+ * Names several GeoNames places share, where the one people mean (and a postcode area is named
+ * after) is not the first listed: its region, as GeoNames' "admin1/admin2". Without this, BB
+ * postcodes land in Aberdeenshire, ME in Northumberland, NP in East Yorkshire and SM near Ely.
+ */
+const preferredRegion: Record<string, string> = {
+  blackburn: 'ENG/A8',
+  rochester: 'ENG/I3',
+  newport: 'WLS/Y6',
+  sutton: 'ENG/GLA',
+};
+
+/** What people call places that GeoNames lists by a longer name. */
+const aliases: Record<string, string> = {
+  hull: 'kingston upon hull',
+  newcastle: 'newcastle upon tyne',
+};
 
 const normal = (text: string) =>
   text
@@ -14,7 +32,7 @@ const normal = (text: string) =>
     .trim();
 
 /** A UK postcode, a district ("LS6") or an area ("M"): the letters of its area. */
-const postcodePattern = /^([A-Z]{1,2})[0-9][0-9A-Z]?(?:\s*[0-9][A-Z]{2})?$/;
+const postcodePattern = /^([A-Z]{1,2})(?:[0-9][0-9A-Z]?(?:\s*[0-9][A-Z]{2})?)?$/;
 
 /**
  * Resolves a place name or a postcode to coordinates without any web service: GeoNames' places of
@@ -30,9 +48,11 @@ export const createGazetteer = () => {
     for (const city of cities) {
       if (city.country !== 'GB') continue;
       const key = normal(city.name);
-      // The first of several places with one name is kept: GeoNames lists larger places first less reliably,
-      // so a duplicate never replaces a place already known.
-      if (!places.has(key)) places.set(key, { label: city.name, latitude: Number(city.lat), longitude: Number(city.lng), kind: 'place' });
+      // The first of several places with one name is kept (GeoNames lists larger places first less
+      // reliably, and gives no population here), unless another is the one people mean.
+      const preferred = preferredRegion[key] === `${city.admin1}/${city.admin2 ?? ''}`;
+      if (!places.has(key) || preferred)
+        places.set(key, { label: city.name, latitude: Number(city.lat), longitude: Number(city.lng), kind: 'place' });
     }
     return places;
   };
@@ -48,7 +68,8 @@ export const createGazetteer = () => {
         const place = town ? known.get(normal(town)) : undefined;
         if (place) return { ...place, label: `${text.toUpperCase()} (${place.label})`, kind: 'postcode' };
       }
-      const key = normal(text.replace(/,?\s*(uk|united kingdom|england|scotland|wales|northern ireland)$/i, ''));
+      const named = normal(text.replace(/,?\s*(uk|united kingdom|england|scotland|wales|northern ireland)$/i, ''));
+      const key = aliases[named] ?? named;
       return known.get(key) ?? known.get(key.split(' ').slice(0, -1).join(' '));
     },
   };

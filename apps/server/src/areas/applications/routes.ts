@@ -178,10 +178,12 @@ export const registerApplications = (app: FastifyInstance) => {
 
   registerCall(app, updateApplicationStatus, async ({ db, caller, input, services, afterCommit }) => {
     const company = await ownCompany(db, caller as Caller);
+    // Locked until the commit: two changes at once (a double click, two tabs) each add their entry.
     const [application] = await db
       .select()
       .from(jobApplications)
-      .where(and(eq(jobApplications.id, input._id), eq(jobApplications.recruiterId, company.id), eq(jobApplications.isDeleted, false)));
+      .where(and(eq(jobApplications.id, input._id), eq(jobApplications.recruiterId, company.id), eq(jobApplications.isDeleted, false)))
+      .for('update');
     if (!application) throw notFound('Job application');
     if (application.status === input.status)
       return { _id: application.id, status: application.status, statusHistory: application.statusHistory };

@@ -34,10 +34,19 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   return record;
 };
 
+/** What anyone may see of a company: not its account or its contact email and phone. */
+const publicCompany = (record: Record<string, unknown>) => {
+  const { email: _email, phone: _phone, userId: _userId, ...rest } = record;
+  return rest;
+};
+
 export const registerCompanies = (app: FastifyInstance) => {
   registerResource(app, companyRepository, {
     handlers: {
-      list: ({ db, input }) => companyRepository.list(db, {}, input, [eq(recruiterCompanies.status, 'ACTIVE')]),
+      list: async ({ db, input }) => {
+        const page = await companyRepository.list(db, {}, input, [eq(recruiterCompanies.status, 'ACTIVE')]);
+        return { ...page, results: page.results.map(publicCompany) };
+      },
     },
   });
 
@@ -69,8 +78,7 @@ export const registerCompanies = (app: FastifyInstance) => {
   registerCall(app, companyBySlug, async ({ db, input }) => {
     const row = await companyRepository.first(db, {}, [eq(recruiterCompanies.slug, input.slug), eq(recruiterCompanies.status, 'ACTIVE')]);
     if (!row) throw notFound('Company');
-    const { email: _email, phone: _phone, userId: _userId, ...publicRecord } = companyRepository.toRecord(row);
-    return publicRecord;
+    return publicCompany(companyRepository.toRecord(row));
   });
 
   const updates: WorkflowDefinition[] = [updateCompanyAbout, updateCompanyIndustries, updateCompanySocialMedia];
