@@ -44,7 +44,7 @@ export const ModernLetter = ({ letter }: CoverLetterTemplateProps) => {
           }}
         >
           <Text style={{ fontFamily: 'Helvetica', fontWeight: 700, fontSize: 24, lineHeight: 1.15, color: onBand }}>{name}</Text>
-          <Text style={{ ...text, fontSize: 11, letterSpacing: 1, textTransform: 'uppercase', color: softOnBand, marginTop: 3 }}>
+          <Text style={{ ...text, fontSize: 11, letterSpacing: 0.5, textTransform: 'uppercase', color: softOnBand, marginTop: 3 }}>
             {seeker.designation}
           </Text>
           <Text style={{ ...text, fontSize: 9, color: onBand, marginTop: 10 }}>{joined(contact, '   |   ')}</Text>
@@ -56,7 +56,7 @@ export const ModernLetter = ({ letter }: CoverLetterTemplateProps) => {
               style={{
                 ...text,
                 fontSize: 7.5,
-                letterSpacing: 1.2,
+                letterSpacing: 0.3,
                 textTransform: 'uppercase',
                 color: muted,
                 lineHeight: 1.3,

@@ -35,8 +35,8 @@ const Section = ({ title, accent, children, keep }: { title: string; accent: str
         style={{
           fontFamily: 'Times-Roman',
           fontWeight: 700,
-          fontSize: 11.5,
-          letterSpacing: 1.6,
+          fontSize: 12,
+          letterSpacing: 0.6,
           textTransform: 'uppercase',
           color: accent,
         }}
@@ -90,7 +90,7 @@ export const ClassicCv = ({ cv, photo }: CvTemplateProps) => {
       <Page size="A4" style={{ fontFamily: 'Times-Roman', color: ink, paddingTop: 44, paddingBottom: 48, paddingHorizontal: 52 }}>
         <View style={{ alignItems: 'center' }}>
           {photo ? <Image src={photo} style={{ width: 72, height: 72, borderRadius: 36, marginBottom: 8, objectFit: 'cover' }} /> : null}
-          <Text style={{ fontFamily: 'Times-Roman', fontWeight: 700, fontSize: 26, lineHeight: 1.15, letterSpacing: 0.6, color: ink }}>
+          <Text style={{ fontFamily: 'Times-Roman', fontWeight: 700, fontSize: 26, lineHeight: 1.15, letterSpacing: 0.4, color: ink }}>
             {name}
           </Text>
           <Text style={{ fontFamily: 'Times-Roman', fontStyle: 'italic', fontSize: 13, color: accent, marginTop: 3 }}>

@@ -52,7 +52,7 @@ const Section = ({
   >
     <View style={{ width: gutter, paddingRight: 10 }} minPresenceAhead={40}>
       <Text
-        style={{ ...text, fontWeight: 700, fontSize: 7.8, letterSpacing: 1.1, textTransform: 'uppercase', color: accent, lineHeight: 1.3 }}
+        style={{ ...text, fontWeight: 700, fontSize: 7.8, letterSpacing: 0.35, textTransform: 'uppercase', color: accent, lineHeight: 1.3 }}
       >
         {title}
       </Text>

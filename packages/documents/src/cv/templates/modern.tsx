@@ -55,8 +55,8 @@ const SidebarSection = ({
         style={{
           fontFamily: 'Helvetica',
           fontWeight: 700,
-          fontSize: 9,
-          letterSpacing: 1.6,
+          fontSize: 9.5,
+          letterSpacing: 0.45,
           textTransform: 'uppercase',
           color: palette.text,
         }}
@@ -96,7 +96,7 @@ const MainSection = ({ title, accent, children, keep }: { title: string; accent:
   <View style={{ marginTop: 16 }} wrap={!keep}>
     <KeepWithNext space={70} style={{ flexDirection: 'row', alignItems: 'center', marginBottom: 8 }}>
       <Text
-        style={{ fontFamily: 'Helvetica', fontWeight: 700, fontSize: 11, letterSpacing: 1.4, textTransform: 'uppercase', color: accent }}
+        style={{ fontFamily: 'Helvetica', fontWeight: 700, fontSize: 11.5, letterSpacing: 0.5, textTransform: 'uppercase', color: accent }}
       >
         {title}
       </Text>
@@ -166,7 +166,7 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
             style={{
               ...sidebarText,
               fontSize: 9,
-              letterSpacing: 1.2,
+              letterSpacing: 0.4,
               textTransform: 'uppercase',
               color: palette.soft,
               marginTop: 5,
@@ -183,7 +183,7 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
                   style={{
                     ...sidebarText,
                     fontSize: 7,
-                    letterSpacing: 1,
+                    letterSpacing: 0.3,
                     textTransform: 'uppercase',
                     color: palette.soft,
                     lineHeight: 1.3,

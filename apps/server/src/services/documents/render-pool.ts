@@ -1,0 +1,277 @@
+/**
+ * Draws CV and cover-letter files off the main thread and keeps them until the document changes.
+ *
+ * - A small fixed pool of worker threads (cores − 1, at least 1) each draws one file at a time; the
+ *   rest wait in a bounded queue, so a burst of downloads never stalls the event loop or the machine.
+ * - A job that takes too long is failed and its worker replaced; a worker that dies is replaced too.
+ * - Files are cached on disk under DATA_DIR/documents, named by a hash of what they are drawn from
+ *   (renderer version, kind, format, template, the validated content and the photo's bytes), so the
+ *   same document is drawn once and any change draws a new file. Identical requests in flight share
+ *   one drawing.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  type CoverLetterDocumentInput,
+  type CvDocumentInput,
+  coverLetterDocument,
+  coverLetterTemplateSlugs,
+  cvDocument,
+  cvTemplateSlugs,
+} from '@app/contract/resources/job-board/cv-document';
+import { documentsVersion } from '@app/documents/version';
+import { HttpError } from '../../engine/errors';
+import { parseInput } from '../../engine/validate';
+import type { RenderPhoto, WorkerJob, WorkerReady, WorkerReply } from './protocol';
+
+export type DocumentKind = 'cv' | 'cover-letter';
+export type DocumentFormat = 'pdf' | 'docx';
+
+export type RenderRequest =
+  | { kind: 'cv'; format: DocumentFormat; templateSlug?: string | null; content: CvDocumentInput; photo?: RenderPhoto | null }
+  | { kind: 'cover-letter'; format: DocumentFormat; templateSlug?: string | null; content: CoverLetterDocumentInput };
+
+export type RenderedDocument = {
+  /** Where the file is kept (under DATA_DIR/documents). */
+  path: string;
+  buffer: Buffer;
+  /** True when the file was already drawn for exactly this content. */
+  cached: boolean;
+  contentType: string;
+  /** The content hash that names the file. */
+  cacheKey: string;
+};
+
+export type RenderPoolOptions = {
+  dataDir: string;
+  /** Worker threads; by default one fewer than the cores, at least one. */
+  size?: number;
+  /** How long one file may take to draw before its worker is replaced. */
+  timeoutMs?: number;
+  /** Files waiting beyond this many are refused with a 503. */
+  maxQueue?: number;
+  /** Start the workers now and have each draw a file first, so the first real file is fast. */
+  warm?: boolean;
+};
+
+export type RenderPool = {
+  renderDocument: (request: RenderRequest) => Promise<RenderedDocument>;
+  /** Starts every worker and resolves when all are ready. */
+  warmUp: () => Promise<void>;
+  stats: () => { size: number; workers: number; busy: number; queued: number; rendered: number; cacheHits: number };
+  close: () => Promise<void>;
+};
+
+export const contentTypes: Record<DocumentFormat, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** JSON with keys in a fixed order, so the same content always hashes the same. */
+export const stableJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : stableJson(item))).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${stableJson(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+};
+
+export const cacheKeyOf = (job: WorkerJob) => {
+  const photo = job.kind === 'cv' && job.photo ? createHash('sha256').update(job.photo.data).digest('hex') : null;
+  // Word files look the same whatever the PDF template, so the template does not name them.
+  const template = job.format === 'docx' ? 'docx' : job.templateSlug;
+  return createHash('sha256')
+    .update(stableJson([documentsVersion, job.kind, job.format, template, job.content, photo]))
+    .digest('hex');
+};
+
+/**
+ * How to start a worker. The server runs TypeScript through tsx, whose loader on Node 20 registers
+ * itself on the main thread only, so a TypeScript worker starts from a line of JavaScript that
+ * registers tsx's loader in the worker and then imports worker.ts (this works under vitest too).
+ */
+const workerEntry = (): { source: string | URL; eval: boolean } => {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return { source: new URL('./worker.js', here), eval: false };
+  const require = createRequire(here);
+  const tsxPackage = require.resolve('tsx/package.json');
+  const exported = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api'].import
+    .default;
+  const api = pathToFileURL(path.join(path.dirname(tsxPackage), exported)).href;
+  const worker = new URL('./worker.ts', here).href;
+  return {
+    source: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); })`,
+    eval: true,
+  };
+};
+
+const resolveJob = (request: RenderRequest): WorkerJob => {
+  if (request.format !== 'pdf' && request.format !== 'docx') throw new HttpError(400, 'Format must be pdf or docx');
+  if (request.kind === 'cv') {
+    const content = parseInput(cvDocument, request.content);
+    const templateSlug = request.templateSlug ?? content.templateSlug;
+    if (!(cvTemplateSlugs as readonly string[]).includes(templateSlug))
+      throw new HttpError(400, `Template must be one of ${cvTemplateSlugs.join(', ')}`);
+    const photo =
+      request.photo && (request.photo.mimeType === 'image/png' || request.photo.mimeType === 'image/jpeg') ? request.photo : undefined;
+    return { kind: 'cv', format: request.format, templateSlug, content, photo };
+  }
+  if (request.kind === 'cover-letter') {
+    const content = parseInput(coverLetterDocument, request.content);
+    const templateSlug = request.templateSlug ?? content.templateSlug;
+    if (!(coverLetterTemplateSlugs as readonly string[]).includes(templateSlug)) {
+      throw new HttpError(400, `Template must be one of ${coverLetterTemplateSlugs.join(', ')}`);
+    }
+    return { kind: 'cover-letter', format: request.format, templateSlug, content };
+  }
+  throw new HttpError(400, 'Kind must be cv or cover-letter');
+};
+
+type Task = { id: number; job: WorkerJob; resolve: (data: Buffer) => void; reject: (error: Error) => void };
+type Slot = { worker: Worker; task?: Task; timer?: NodeJS.Timeout; ready: Promise<void> };
+
+export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
+  const size = Math.max(1, Math.floor(options.size ?? (os.availableParallelism?.() ?? os.cpus().length) - 1));
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxQueue = options.maxQueue ?? 200;
+  const root = path.join(options.dataDir, 'documents');
+  const entry = workerEntry();
+  const slots = new Set<Slot>();
+  const queue: Task[] = [];
+  const inFlight = new Map<string, Promise<RenderedDocument>>();
+  let nextId = 1;
+  let closed = false;
+  let rendered = 0;
+  let cacheHits = 0;
+
+  const finish = (slot: Slot) => {
+    clearTimeout(slot.timer);
+    const task = slot.task;
+    slot.task = undefined;
+    slot.timer = undefined;
+    return task;
+  };
+
+  const replace = (slot: Slot, reason: Error) => {
+    if (!slots.delete(slot)) return;
+    finish(slot)?.reject(reason);
+    slot.worker.removeAllListeners();
+    void slot.worker.terminate();
+    if (!closed) pump();
+  };
+
+  const spawn = () => {
+    const worker = new Worker(entry.source, { eval: entry.eval, workerData: { warm: Boolean(options.warm) } });
+    let markReady: () => void = () => undefined;
+    const slot: Slot = { worker, ready: new Promise<void>((resolve) => (markReady = resolve)) };
+    slots.add(slot);
+    worker.on('message', (message: WorkerReply | WorkerReady) => {
+      if ('ready' in message) return markReady();
+      if (!slot.task || slot.task.id !== message.id) return;
+      const task = finish(slot)!;
+      if (message.ok) task.resolve(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
+      else task.reject(new Error(`Could not draw the document: ${message.error}`));
+      pump();
+    });
+    worker.on('error', (error) => replace(slot, new Error(`The document worker failed: ${error.message}`)));
+    worker.on('exit', (code) => {
+      markReady();
+      replace(slot, new Error(`The document worker stopped (exit code ${code})`));
+    });
+    worker.unref();
+    return slot;
+  };
+
+  const dispatch = (slot: Slot, task: Task) => {
+    slot.task = task;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => replace(slot, new HttpError(503, 'The document took too long to draw; please try again')), timeoutMs);
+    slot.worker.postMessage({ id: task.id, job: task.job });
+  };
+
+  const pump = () => {
+    while (queue.length) {
+      const slot = [...slots].find((candidate) => !candidate.task) ?? (slots.size < size ? spawn() : undefined);
+      if (!slot) break;
+      dispatch(slot, queue.shift()!);
+    }
+    // An idle worker does not keep the process alive; a busy one does until its file is drawn.
+    for (const slot of slots) if (!slot.task) slot.worker.unref();
+  };
+
+  const draw = (job: WorkerJob) =>
+    new Promise<Buffer>((resolve, reject) => {
+      if (closed) return reject(new Error('The render pool is closed'));
+      if (queue.length >= maxQueue) return reject(new HttpError(503, 'Too many documents are being drawn; please try again in a moment'));
+      queue.push({ id: nextId++, job, resolve, reject });
+      pump();
+    });
+
+  const fileOf = (key: string, format: DocumentFormat) => path.join(root, key.slice(0, 2), `${key}.${format}`);
+
+  const produce = async (job: WorkerJob, key: string): Promise<RenderedDocument> => {
+    const file = fileOf(key, job.format);
+    const contentType = contentTypes[job.format];
+    const existing = await fs.readFile(file).catch(() => undefined);
+    if (existing) {
+      cacheHits += 1;
+      return { path: file, buffer: existing, cached: true, contentType, cacheKey: key };
+    }
+    const buffer = await draw(job);
+    rendered += 1;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so a reader never sees half a file.
+    const partial = `${file}.${randomUUID()}.partial`;
+    await fs.writeFile(partial, buffer);
+    await fs.rename(partial, file);
+    return { path: file, buffer, cached: false, contentType, cacheKey: key };
+  };
+
+  const warmUp = async () => {
+    while (slots.size < size) spawn();
+    await Promise.all([...slots].map((slot) => slot.ready));
+  };
+  if (options.warm) void warmUp();
+
+  return {
+    async renderDocument(request) {
+      const job = resolveJob(request);
+      const key = cacheKeyOf(job);
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const promise = produce(job, key).finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
+      return promise;
+    },
+    warmUp,
+    stats: () => ({
+      size,
+      workers: slots.size,
+      busy: [...slots].filter((slot) => slot.task).length,
+      queued: queue.length,
+      rendered,
+      cacheHits,
+    }),
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error('The render pool is closed'));
+      const all = [...slots];
+      slots.clear();
+      await Promise.all(
+        all.map(async (slot) => {
+          finish(slot)?.reject(new Error('The render pool is closed'));
+          slot.worker.removeAllListeners();
+          await slot.worker.terminate();
+        }),
+      );
+    },
+  };
+};
