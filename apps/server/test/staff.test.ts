@@ -130,3 +130,13 @@ describe('google-staff-list', () => {
     expect((await call(t.app, googleStaffList, {}, w.staffA.token)).status).toBe(403);
   });
 });
+
+describe('updates', () => {
+  it('change only the fields sent: roles and status stay as they were', async () => {
+    const { crmRole } = await import('@app/contract/resources/crm-access');
+    const role = await call(t.app, crmRole.calls.create!, { title: 'Sourcer', value: `sourcer-${Date.now()}` }, w.orgA.adminToken);
+    const staff = await aStaffMember(t.app, w.orgA.adminToken, { roleIds: [role.body.data._id] });
+    const { body } = await call(t.app, organisationStaff.calls.update!, { _id: staff.id, designation: 'Lead Sourcer' }, w.orgA.adminToken);
+    expect(body.data).toMatchObject({ designation: 'Lead Sourcer', roleIds: [role.body.data._id], status: 'ACTIVE' });
+  });
+});

@@ -41,6 +41,15 @@ export const inputOfKind = (def: ResourceDefinition, kind: CallKind): z.ZodType 
   }
 };
 
+/**
+ * An update changes only the fields the request names: the update schema is the create schema made
+ * partial, and the defaults it keeps (roles [], status ACTIVE, ...) must not overwrite what is saved.
+ */
+const onlySent = (body: unknown, input: Record<string, unknown>) => {
+  const sent = new Set(Object.keys((body as Record<string, unknown> | null) ?? {}));
+  return Object.fromEntries(Object.entries(input).filter(([key]) => key === '_id' || sent.has(key)));
+};
+
 const genericHandlers: Record<CallKind, KindHandler> = {
   create: ({ db, caller, scope, input, repository }) => repository.create(db, { caller, scope, values: input }),
   update: ({ db, caller, scope, input, repository }) => {
@@ -74,7 +83,8 @@ export const registerResource = (app: FastifyInstance, repository: ResourceRepos
         message: messages[kind],
       },
       async (ctx) => {
-        const result = await handler({ ...ctx, repository });
+        const input = kind === 'update' ? onlySent(ctx.req.body, ctx.input as Record<string, unknown>) : ctx.input;
+        const result = await handler({ ...ctx, input, repository });
         if (writes) options.afterWrite?.();
         return result;
       },

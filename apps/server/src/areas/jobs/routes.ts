@@ -1,7 +1,7 @@
 import { isPlatformUser } from '@app/contract/access';
 import { findJobs, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { jobs } from '../../db/schema/job-board';
 import type { Caller, Scope } from '../../engine/context';
@@ -31,15 +31,6 @@ const derived = async (db: Executor, input: Record<string, any>, before?: JobRow
 /** A recruiter works on their own jobs; a platform admin on any. */
 const scopeFor = (caller: Caller | null): Scope => (caller && isPlatformUser(caller.userType) ? {} : { ownerId: caller?.id ?? '-' });
 
-/**
- * Only the fields the request named. The update schema is the create schema made partial, and its
- * defaults (salaries: [], isFeaturedJob: false, ...) would otherwise wipe what is saved.
- */
-const sentFields = (req: FastifyRequest, values: Record<string, unknown>) => {
-  const sent = new Set(Object.keys((req.body as Record<string, unknown> | null) ?? {}));
-  return Object.fromEntries(Object.entries(values).filter(([key]) => sent.has(key)));
-};
-
 export const publicJob = (row: JobRow) => ({ ...jobRepository.toRecord(row as never), isOpen: isOpen(row) });
 
 export const registerJobs = (app: FastifyInstance) => {
@@ -62,10 +53,9 @@ export const registerJobs = (app: FastifyInstance) => {
           },
         });
       },
-      update: async ({ db, caller, req, input: { _id, ...parsed } }) => {
+      update: async ({ db, caller, input: { _id, ...values } }) => {
         const scope = scopeFor(caller);
         const before = (await jobRepository.get(db, scope, _id)) as JobRow;
-        const values = sentFields(req, parsed);
         // The window is checked against the dates already saved, not only against those sent together.
         const start = 'applicationStartDate' in values ? values.applicationStartDate : before.applicationStartDate;
         const end = 'applicationEndDate' in values ? values.applicationEndDate : before.applicationEndDate;

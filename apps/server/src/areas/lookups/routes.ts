@@ -27,13 +27,6 @@ const registerLookup = (app: FastifyInstance, repository: ResourceRepository, st
         repository.list(db, scope, input, caller && isPlatformUser(caller.userType) ? [] : [eq(status, 'ACTIVE')]),
       create: ({ db, caller, scope, input }) =>
         repository.create(db, { caller, scope, values: { ...input, value: input.value || slugify(input.label) } }),
-      // Only the fields sent: the partial update schema's defaults (status ACTIVE, type HARD) must
-      // not overwrite what is saved.
-      update: ({ db, caller, scope, req, input: { _id, ...values } }) => {
-        const sent = new Set(Object.keys((req.body as Record<string, unknown> | null) ?? {}));
-        const given = Object.fromEntries(Object.entries(values).filter(([key]) => sent.has(key)));
-        return repository.update(db, { caller, scope, id: _id, values: given });
-      },
     },
   });
 };
