@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { ProfilePage } from '../areas/account/profile-page';
 import { FeaturesPage } from '../areas/admin/features-page';
 import { ModulesPage } from '../areas/admin/modules-page';
@@ -9,17 +9,20 @@ import { AdminRolesPage } from '../areas/admin/roles-page';
 import { AdminStaffPage } from '../areas/admin/staff-page';
 import { ForgotPasswordPage } from '../areas/auth/forgot-password-page';
 import { LoginPage } from '../areas/auth/login-page';
+import { RegisterCompanyPage } from '../areas/auth/register-company-page';
+import { RegisterSeekerPage } from '../areas/auth/register-seeker-page';
 import { ResetPasswordPage } from '../areas/auth/reset-password-page';
 import { SetupPage } from '../areas/auth/setup-page';
 import { ClientHomePage } from '../areas/client/client-home-page';
-import { CompanyHomePage } from '../areas/company/company-home-page';
+import { CompanyPage } from '../areas/companies/company-page';
 import { AuditLogPage } from '../areas/crm/audit-log-page';
 import { CrmDashboardPage } from '../areas/crm/dashboard-page';
 import { CrmRolesPage } from '../areas/crm/roles-page';
 import { CrmStaffPage } from '../areas/crm/staff-page';
+import { JobPage } from '../areas/jobs/job-page';
+import { JobSearchPage } from '../areas/jobs/job-search-page';
 import { LandingPage } from '../areas/public/landing-page';
 import { NotFoundPage } from '../areas/public/not-found-page';
-import { SeekerHomePage } from '../areas/seeker/seeker-home-page';
 import { RequireUser } from './require-user';
 import { SetupGate } from './setup-gate';
 import { AdminShell } from './shells/admin-shell';
@@ -29,12 +32,24 @@ import { CrmShell } from './shells/crm-shell';
 import { PublicShell } from './shells/public-shell';
 import { SeekerShell } from './shells/seeker-shell';
 
+// The seeker's and the company's screens load when first opened; the public board and sign-in come at once.
 export const router = createBrowserRouter([
   {
     Component: SetupGate,
     children: [
-      { path: '/', Component: PublicShell, children: [{ index: true, Component: LandingPage }] },
+      {
+        Component: PublicShell,
+        children: [
+          { path: '/', Component: LandingPage },
+          { path: '/jobs', Component: JobSearchPage },
+          // The server answers this address first, with the job's meta tags and JobPosting in the HTML.
+          { path: '/jobs/:slug', Component: JobPage },
+          { path: '/companies/:slug', Component: CompanyPage },
+        ],
+      },
       { path: '/login', Component: LoginPage },
+      { path: '/register', Component: RegisterSeekerPage },
+      { path: '/register/company', Component: RegisterCompanyPage },
       { path: '/forgot-password', Component: ForgotPasswordPage },
       { path: '/reset-password', Component: ResetPasswordPage },
       { path: '/setup', Component: SetupPage },
@@ -76,12 +91,46 @@ export const router = createBrowserRouter([
       {
         path: '/seeker',
         element: <RequireUser types={['JOB_SEEKER']} />,
-        children: [{ Component: SeekerShell, children: [{ index: true, Component: SeekerHomePage }] }],
+        children: [
+          {
+            Component: SeekerShell,
+            children: [
+              { index: true, lazy: () => import('../areas/seeker/profile-page').then((m) => ({ Component: m.SeekerProfilePage })) },
+              {
+                path: 'applications',
+                lazy: () => import('../areas/seeker/applications-page').then((m) => ({ Component: m.ApplicationsPage })),
+              },
+              { path: 'wishlist', lazy: () => import('../areas/seeker/wishlist-page').then((m) => ({ Component: m.WishlistPage })) },
+              { path: 'account', lazy: () => import('../areas/seeker/account-page').then((m) => ({ Component: m.AccountPage })) },
+            ],
+          },
+        ],
       },
       {
         path: '/company',
         element: <RequireUser types={['RECRUITER']} />,
-        children: [{ Component: CompanyShell, children: [{ index: true, Component: CompanyHomePage }] }],
+        children: [
+          {
+            Component: CompanyShell,
+            children: [
+              { index: true, element: <Navigate to="/company/jobs" replace /> },
+              { path: 'jobs', lazy: () => import('../areas/company/jobs-page').then((m) => ({ Component: m.CompanyJobsPage })) },
+              { path: 'jobs/new', lazy: () => import('../areas/company/job-editor-page').then((m) => ({ Component: m.JobEditorPage })) },
+              {
+                path: 'jobs/:id/edit',
+                lazy: () => import('../areas/company/job-editor-page').then((m) => ({ Component: m.JobEditorPage })),
+              },
+              {
+                path: 'jobs/:id/applicants',
+                lazy: () => import('../areas/company/applicants-page').then((m) => ({ Component: m.ApplicantsPage })),
+              },
+              {
+                path: 'profile',
+                lazy: () => import('../areas/company/company-profile-page').then((m) => ({ Component: m.CompanyProfilePage })),
+              },
+            ],
+          },
+        ],
       },
       {
         path: '/client',

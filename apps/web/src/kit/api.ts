@@ -67,24 +67,11 @@ const fallbackMessage = (status: number) =>
       ? 'Something went wrong. Please try again.'
       : `The request failed (${status})`;
 
-/** Makes one call of the contract: GET and DELETE send the input as a query string, the rest as JSON. */
-export const callApi = async <Out = unknown>(
-  call: Pick<CallSpec, 'method' | 'path'>,
-  input: unknown = {},
-  options: CallOptions = {},
-): Promise<Out> => {
-  const { path, rest } = fillPath(call.path, (input ?? {}) as Record<string, unknown>);
-  const inQuery = call.method === 'GET' || call.method === 'DELETE';
-  const url = `/api${path}${inQuery ? toQueryString(rest) : ''}`;
+/** Sends a request and unwraps the envelope; any failure becomes an ApiError. */
+const send = async <Out>(url: string, init: RequestInit, options: CallOptions): Promise<Out> => {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: call.method,
-      credentials: 'include',
-      headers: inQuery ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: inQuery ? undefined : JSON.stringify(rest),
-      signal: options.signal,
-    });
+    response = await fetch(url, { ...init, credentials: 'include', signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, fallbackMessage(0));
@@ -97,4 +84,31 @@ export const callApi = async <Out = unknown>(
     throw new ApiError(status, envelope?.message || fallbackMessage(status), data?.errors ?? []);
   }
   return (envelope?.data ?? null) as Out;
+};
+
+/** Makes one call of the contract: GET and DELETE send the input as a query string, the rest as JSON. */
+export const callApi = async <Out = unknown>(
+  call: Pick<CallSpec, 'method' | 'path'>,
+  input: unknown = {},
+  options: CallOptions = {},
+): Promise<Out> => {
+  const { path, rest } = fillPath(call.path, (input ?? {}) as Record<string, unknown>);
+  const inQuery = call.method === 'GET' || call.method === 'DELETE';
+  const url = `/api${path}${inQuery ? toQueryString(rest) : ''}`;
+  return send<Out>(
+    url,
+    {
+      method: call.method,
+      headers: inQuery ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: inQuery ? undefined : JSON.stringify(rest),
+    },
+    options,
+  );
+};
+
+/** Sends one file to a multipart call, under the key `file` as every upload of the contract takes it. */
+export const uploadFile = async <Out = unknown>(call: Pick<CallSpec, 'method' | 'path'>, file: File, options: CallOptions = {}) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return send<Out>(`/api${call.path}`, { method: call.method, headers: { Accept: 'application/json' }, body }, options);
 };

@@ -15,7 +15,8 @@ export type OptionsLoader = {
   waitingFor?: string;
 };
 
-export type FieldKind = 'text' | 'email' | 'password' | 'select' | 'multiselect' | 'textarea' | 'switch';
+/** `date` holds YYYY-MM-DD; `number` is sent as a number (text that is not one goes as typed, for the server to name); `richtext` holds HTML. */
+export type FieldKind = 'text' | 'email' | 'password' | 'select' | 'multiselect' | 'textarea' | 'switch' | 'date' | 'number' | 'richtext';
 
 export type FieldDescriptor = {
   /** The payload path; dotted paths build nested objects ("name.first"). */
@@ -38,12 +39,16 @@ export type FieldDescriptor = {
   /** A heading shown above the first field of a group. */
   section?: string;
   autoComplete?: string;
+  /** Shown (and sent) only while this holds: an end date while the course is not still going on. */
+  showIf?: (values: FormValues) => boolean;
 };
 
 export type FormMode = 'create' | 'edit';
 
 export const isOptionsLoader = (options: FieldDescriptor['options']): options is OptionsLoader =>
   Boolean(options) && !Array.isArray(options);
+
+export const isShown = (field: FieldDescriptor, values: FormValues) => !field.showIf || field.showIf(values);
 
 export const fieldsFor = (fields: readonly FieldDescriptor[], mode: FormMode) =>
   fields.filter((field) => !field.modes || field.modes.includes(mode));

@@ -1,4 +1,5 @@
 import type { FieldError } from '@app/contract/conventions/envelope';
+import { ApiError, isApiError } from './api';
 
 type Target = { name: string; required?: boolean };
 
@@ -21,4 +22,18 @@ export const mapFieldErrors = (errors: readonly FieldError[], fields: readonly T
     else mapped[target] ??= error.message;
   }
   return { mapped, unmapped };
+};
+
+/**
+ * The same failure with its field paths renamed, for forms whose inputs sit at other paths than the
+ * payload's (one entry of a list edited alone: `education.2.endDate` is the form's `endDate`).
+ * A path the rename answers nothing for is dropped from the field errors (its message stays the general one).
+ */
+export const renameFieldErrors = (error: unknown, rename: (field: string) => string | undefined) => {
+  if (!isApiError(error)) return error;
+  const errors = error.errors.flatMap((item) => {
+    const field = rename(item.field);
+    return field === undefined ? [] : [{ ...item, field }];
+  });
+  return new ApiError(error.status, error.message, errors);
 };

@@ -1,4 +1,5 @@
-import { MultiSelect, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, Skeleton, Switch, Textarea, TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { comboboxProps } from './combobox';
 import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor';
 import { isOptionsLoader } from './field-descriptor';
@@ -13,6 +14,9 @@ type FieldInputProps = {
   disabled?: boolean;
   onChange: (value: FieldValue) => void;
 };
+
+// The editor is large and only the job form needs it: it loads with that form.
+const RichTextInput = lazy(() => import('./rich-text-input').then((module) => ({ default: module.RichTextInput })));
 
 /** One labelled input of a form, chosen by the field's kind; the API's message for it shows as its error. */
 export const FieldInput = ({ field, value, values, error, disabled, onChange }: FieldInputProps) => {
@@ -97,6 +101,16 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
           disabled={disabled || waiting || Boolean(optionsError)}
           comboboxProps={comboboxProps}
         />
+      );
+    case 'date':
+      return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'number':
+      return <TextInput {...common} inputMode="decimal" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'richtext':
+      return (
+        <Suspense fallback={<Skeleton height={220} aria-label={`Loading the ${field.label} editor`} />}>
+          <RichTextInput {...common} value={text} onChange={onChange} />
+        </Suspense>
       );
     default:
       return (

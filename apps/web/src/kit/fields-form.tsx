@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { isApiError } from './api';
-import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor';
+import { type FieldDescriptor, type FieldValue, type FormValues, isShown } from './field-descriptor';
 import { mapFieldErrors } from './field-errors';
 import { FieldInput } from './field-input';
 import { initialValuesOf, payloadOf } from './form-values';
@@ -82,7 +82,10 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
       if (message) notifySuccess(message);
       props.onSuccess?.(result);
     } catch (error) {
-      const { mapped, unmapped } = mapFieldErrors(isApiError(error) ? error.errors : [], fields);
+      const { mapped, unmapped } = mapFieldErrors(
+        isApiError(error) ? error.errors : [],
+        fields.filter((field) => isShown(field, values)),
+      );
       setErrors(mapped);
       focusFirstError();
       const general = Object.keys(mapped).length === 0 ? messageOf(error) : unmapped.map((e) => e.message).join(' ');
@@ -93,12 +96,14 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
     }
   };
 
+  const shown = fields.filter((field) => isShown(field, values));
+
   return (
     <form onSubmit={submit} noValidate ref={formRef}>
       <Stack gap="md">
         <Grid gutter="md">
-          {fields.map((field, index) => (
-            <FieldCell key={field.name} field={field} showSection={Boolean(field.section) && fields[index - 1]?.section !== field.section}>
+          {shown.map((field, index) => (
+            <FieldCell key={field.name} field={field} showSection={Boolean(field.section) && shown[index - 1]?.section !== field.section}>
               <FieldInput
                 field={field}
                 value={values[field.name] ?? ''}

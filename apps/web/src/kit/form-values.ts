@@ -15,10 +15,27 @@ const setPath = (target: Record<string, unknown>, path: string, value: unknown) 
   node[keys[keys.length - 1] as string] = value;
 };
 
+/** A stored date or timestamp as the YYYY-MM-DD a date input holds, in the person's own time zone. */
+export const dateOnly = (value: unknown) => {
+  if (typeof value !== 'string' || value === '') return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
 const toFieldValue = (field: FieldDescriptor, value: unknown): FieldValue => {
   if (field.kind === 'switch') return Boolean(value);
   if (field.kind === 'multiselect') return Array.isArray(value) ? value.map(String) : [];
+  if (field.kind === 'date') return dateOnly(value);
   return value === null || value === undefined ? '' : String(value);
+};
+
+/** "45,000" is 45000; anything else that is not a number goes as typed, and the server says what is wrong. */
+const asNumber = (text: string) => {
+  const number = Number(text.replace(/[,£\s]/g, ''));
+  return Number.isFinite(number) ? number : text;
 };
 
 /** The form's starting values, read from a record (edit) or from defaults (create). */
@@ -33,10 +50,14 @@ export const payloadOf = (fields: readonly FieldDescriptor[], values: FormValues
   const payload: Record<string, unknown> = {};
   for (const field of fields) {
     const value = values[field.name];
+    if (field.showIf && !field.showIf(values)) continue;
     if (typeof value === 'string') {
       const text = field.kind === 'password' ? value : value.trim();
-      if (text === '' && emptyStrings === 'omit') continue;
-      setPath(payload, field.name, text);
+      // An empty number is no value at all; an empty date in an edit is cleared with null, never ''.
+      if (text === '' && (emptyStrings === 'omit' || field.kind === 'number')) continue;
+      if (text === '' && field.kind === 'date') setPath(payload, field.name, null);
+      else if (field.kind === 'number') setPath(payload, field.name, asNumber(text));
+      else setPath(payload, field.name, text);
     } else {
       setPath(payload, field.name, value);
     }

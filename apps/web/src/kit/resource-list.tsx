@@ -1,6 +1,6 @@
 import type { ListRequest } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock, IconPlus, IconSearchOff, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { enumFiltersOf } from './enum-options';
 import type { FieldDescriptor, FormMode } from './field-descriptor';
 import { getPath } from './form-values';
 import { type FilterControl, FilterSelect, SearchBox } from './list-filters';
+import { ListFooter } from './list-footer';
 import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { PageHeader } from './page-header';
 import { ResourceFormModal } from './resource-form';
@@ -46,6 +47,10 @@ export type ResourceListProps<D extends ResourceDefinition> = {
   rowExtra?: (row: RecordOf<D>) => ReactNode;
   /** What deactivating means for this kind of record, said before it happens. */
   deactivateMessage?: string;
+  /** The header's main action when it is not the create form (a link to a page of its own). */
+  action?: ReactNode;
+  /** Said in the empty state when there are no records yet. */
+  emptyMessage?: ReactNode;
 };
 
 const pageSize = 10;
@@ -150,8 +155,8 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
         <EmptyState
           icon={<IconTable size={24} />}
           title={`No ${plural(noun)} yet`}
-          message={mayCreate ? `Add the first ${noun} to see it here.` : undefined}
-          action={mayCreate && <AddButton noun={noun} onClick={() => setEditing({ mode: 'create' })} />}
+          message={props.emptyMessage ?? (mayCreate ? `Add the first ${noun} to see it here.` : undefined)}
+          action={props.action ?? (mayCreate && <AddButton noun={noun} onClick={() => setEditing({ mode: 'create' })} />)}
         />
       );
     }
@@ -209,7 +214,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
       <PageHeader
         title={props.title}
         description={props.description}
-        action={mayCreate && <AddButton noun={noun} onClick={() => setEditing({ mode: 'create' })} />}
+        action={props.action ?? (mayCreate && <AddButton noun={noun} onClick={() => setEditing({ mode: 'create' })} />)}
       />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SearchBox value={search} onChange={setSearch} placeholder={props.searchPlaceholder} />
@@ -223,24 +228,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
         ))}
       </Group>
       {body()}
-      {data && data.totalResults > 0 && (
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {data.fromTo.from}–{data.fromTo.to} of {data.totalResults}
-          </Text>
-          {data.totalPages > 1 && (
-            <Pagination
-              total={data.totalPages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              siblings={1}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-              getControlProps={(control) => ({ 'aria-label': `${capitalise(control)} page` })}
-            />
-          )}
-        </Group>
-      )}
+      <ListFooter data={data} page={page} onPage={setPage} />
       {form && (
         <ResourceFormModal
           opened={editing !== null}

@@ -12,6 +12,18 @@ const colours: Record<string, string> = {
   READ: 'blue',
   WRITE: 'indigo',
   FULL: 'grape',
+  // Jobs
+  DRAFT: 'gray',
+  PUBLISHED: 'teal',
+  CLOSED: 'orange',
+  ARCHIVED: 'gray',
+  // Applications
+  APPLIED: 'blue',
+  VIEWED: 'indigo',
+  SHORTLISTED: 'teal',
+  REJECTED: 'red',
+  HIRED: 'green',
+  WITHDRAWN: 'gray',
 };
 
 export const StatusBadge = ({ value }: { value: unknown }) =>

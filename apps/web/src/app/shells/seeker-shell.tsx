@@ -1,10 +1,14 @@
-import { IconHome } from '@tabler/icons-react';
-import { AreaShell } from './area-shell';
+import { IconAt, IconHeart, IconListCheck, IconSearch, IconUser } from '@tabler/icons-react';
+import { AreaShell, type NavItem } from './area-shell';
 
-export const SeekerShell = () => (
-  <AreaShell
-    area="Job seeker"
-    home="/seeker"
-    nav={[{ label: 'Home', to: '/seeker', icon: <IconHome size={18} aria-hidden />, exact: true }]}
-  />
-);
+const icon = { size: 18, 'aria-hidden': true } as const;
+
+const nav: NavItem[] = [
+  { label: 'My profile', to: '/seeker', icon: <IconUser {...icon} />, exact: true },
+  { label: 'My applications', to: '/seeker/applications', icon: <IconListCheck {...icon} /> },
+  { label: 'Wishlist', to: '/seeker/wishlist', icon: <IconHeart {...icon} /> },
+  { label: 'Email and phone', to: '/seeker/account', icon: <IconAt {...icon} /> },
+  { label: 'Find jobs', to: '/jobs', icon: <IconSearch {...icon} /> },
+];
+
+export const SeekerShell = () => <AreaShell area="Job seeker" home="/seeker" nav={nav} profilePath="/seeker" />;

@@ -1,7 +1,7 @@
 import { logout } from '@app/contract/resources/auth';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ChangePasswordModal } from '../../areas/account/change-password-modal';
 import { callApi } from '../../kit/api';
@@ -16,8 +16,8 @@ const initialsOf = (name: string) =>
     .map((part) => part.charAt(0).toUpperCase())
     .join('');
 
-/** The signed-in person's menu: their profile (staff), a password change, and signing out. */
-export const UserMenu = ({ profilePath }: { profilePath?: string }) => {
+/** The signed-in person's menu: their area (from the public site), their profile, a password change, and signing out. */
+export const UserMenu = ({ profilePath, areaPath }: { profilePath?: string; areaPath?: string }) => {
   const { user } = useSession();
   const navigate = useNavigate();
   const [changing, { open, close }] = useDisclosure(false);
@@ -60,7 +60,12 @@ export const UserMenu = ({ profilePath }: { profilePath?: string }) => {
             </Text>
           </Menu.Label>
           <Menu.Divider />
-          {profilePath && (
+          {areaPath && (
+            <Menu.Item leftSection={<IconLayoutDashboard size={16} aria-hidden />} onClick={() => navigate(areaPath)}>
+              My area
+            </Menu.Item>
+          )}
+          {profilePath && profilePath !== areaPath && (
             <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => navigate(profilePath)}>
               My profile
             </Menu.Item>

@@ -9,14 +9,17 @@ export const AuthLayout = ({
   intro,
   children,
   footer,
+  width = 440,
 }: {
+  /** Wider for longer forms (a company's registration). */
+  width?: number;
   title: string;
   intro?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
 }) => (
   <Center mih="100vh" py="xl" px="md">
-    <Container size={440} w="100%" p={0}>
+    <Container size={width} w="100%" p={0}>
       <Stack gap="lg">
         <Center>
           <BrandLink to="/" />

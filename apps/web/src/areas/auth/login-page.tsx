@@ -1,5 +1,5 @@
 import { login, type SignInResult } from '@app/contract/resources/auth';
-import { Anchor, Group } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { landingFor } from '../../app/home-of';
 import { callApi } from '../../kit/api';
@@ -22,7 +22,26 @@ export const LoginPage = () => {
   if (user) return <Navigate to={landingFor(user.userType, next)} replace />;
 
   return (
-    <AuthLayout title="Sign in" intro="Welcome back. Sign in to continue.">
+    <AuthLayout
+      title="Sign in"
+      intro="Welcome back. Sign in to continue."
+      footer={
+        <Stack gap={6}>
+          <span>
+            New here?{' '}
+            <Anchor component={Link} to={`/register${next ? `?next=${encodeURIComponent(next)}` : ''}`}>
+              Register as a job seeker
+            </Anchor>
+          </span>
+          <span>
+            Hiring?{' '}
+            <Anchor component={Link} to="/register/company">
+              Register your company
+            </Anchor>
+          </span>
+        </Stack>
+      }
+    >
       <FieldsForm
         fields={fields}
         emptyStrings="keep"
