@@ -90,6 +90,30 @@ describe('the render pool', () => {
     expect((await pool.renderDocument({ kind: 'cv', format: 'pdf', templateSlug: 'compact', content: reordered })).cached).toBe(true);
   });
 
+  it('prunes files nobody has asked for in a while', async () => {
+    const old = await pool.renderDocument({
+      kind: 'cover-letter',
+      format: 'docx',
+      content: { ...sampleCoverLetterInput, title: 'Old letter' },
+    });
+    const recent = await pool.renderDocument({
+      kind: 'cover-letter',
+      format: 'docx',
+      content: { ...sampleCoverLetterInput, title: 'Recent letter' },
+    });
+    const monthAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    await fs.utimes(old.path, monthAgo, monthAgo);
+    await fs.utimes(recent.path, monthAgo, monthAgo);
+    // Asking for the recent one again marks it as used.
+    expect(
+      (await pool.renderDocument({ kind: 'cover-letter', format: 'docx', content: { ...sampleCoverLetterInput, title: 'Recent letter' } }))
+        .cached,
+    ).toBe(true);
+    expect(await pool.prune(30 * 24 * 3600 * 1000)).toBe(1);
+    await expect(fs.stat(old.path)).rejects.toThrow();
+    await expect(fs.stat(recent.path)).resolves.toBeTruthy();
+  });
+
   it('draws identical requests in flight once', async () => {
     const before = pool.stats().rendered;
     const content = variant(20);

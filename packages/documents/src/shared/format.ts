@@ -54,9 +54,11 @@ export const shortAddress = (address: Address | null | undefined) =>
 /** The lines of a postal address, for a letter. */
 export const addressLines = (address: Address | null | undefined) => {
   if (!address) return [];
-  const street = [address.building, address.street].filter((part) => part?.trim()).join(' ');
+  // A house number shares the street's line ("14 Oldham Street"); a building's name has its own.
+  const numbered = /^\d+[a-z]?$/i.test(address.building?.trim() ?? '');
+  const street = numbered ? [`${address.building!.trim()} ${address.street ?? ''}`.trim()] : [address.building, address.street];
   const town = [address.city, address.postCode].filter((part) => part?.trim()).join(' ');
-  return [street, town, address.county, address.country].filter((line): line is string => Boolean(line?.trim()));
+  return [...street, town, address.county, address.country].filter((line): line is string => Boolean(line?.trim()));
 };
 
 /** Work history stores the job type as the lookup's value ("1") or as free text. */

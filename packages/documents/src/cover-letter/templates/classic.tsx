@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import { Document, Page, Text, View } from '@react-pdf/renderer';
-import { addressLines, displayLink, fullName, longDate } from '../../shared/format';
+import { accentInk, addressLines, displayLink, fullName, longDate } from '../../shared/format';
 import type { Style } from '../../shared/pdf-parts';
 import { type CoverLetterTemplateProps, letterBody, subjectLine, ukPhone } from '../content';
 import { LetterBody } from '../parts';
@@ -14,7 +14,7 @@ export const ClassicLetter = ({ letter }: CoverLetterTemplateProps) => {
   const seeker = letter.jobSeekerDetails;
   const recipient = letter.recipientDetails;
   const name = fullName(seeker.name);
-  const accent = letter.accentColor;
+  const accent = accentInk(letter.accentColor);
 
   return (
     <Document

@@ -2,7 +2,7 @@
 import { languageProficiencyLabels, publicationStatusLabels } from '@app/contract/resources/job-board/cv-document';
 import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import { displayLink, fullName, jobTypeLabel, monthYear, period, shortAddress } from '../../shared/format';
+import { accentInk, displayLink, fullName, jobTypeLabel, monthYear, period, shortAddress } from '../../shared/format';
 import { joined, KeepWithNext, RatingDots, RichText, type Style, spaced, unbroken } from '../../shared/pdf-parts';
 import { type CvSectionKey, cvSectionTitles, hasSection } from '../sections';
 import type { CvTemplateProps } from '../types';
@@ -76,14 +76,14 @@ const SkillGrid = ({ skills, accent }: { skills: { label: string; rating: number
 );
 
 export const ClassicCv = ({ cv, photo }: CvTemplateProps) => {
-  const accent = cv.accentColor;
+  const accent = accentInk(cv.accentColor);
   const name = fullName(cv.name);
   const show = (key: CvSectionKey) => hasSection(cv, key);
-  const contact = joined(
-    [cv.email, cv.phone, shortAddress(cv.address), displayLink(cv.linkedInLink), cv.ukDrivingLicence && 'Full UK driving licence'].map(
-      unbroken,
-    ),
-  );
+  // Two balanced lines rather than one that wraps wherever it must.
+  const contact = [
+    joined([cv.email, cv.phone, shortAddress(cv.address)].map(unbroken)),
+    joined([displayLink(cv.linkedInLink), cv.ukDrivingLicence && 'Full UK driving licence'].map(unbroken)),
+  ].filter(Boolean);
 
   return (
     <Document title={cv.cvTitle || name} author={name} subject={cv.designation} creator="Recruitment Platform" language="en-GB">
@@ -96,7 +96,13 @@ export const ClassicCv = ({ cv, photo }: CvTemplateProps) => {
           <Text style={{ fontFamily: 'Times-Roman', fontStyle: 'italic', fontSize: 13, color: accent, marginTop: 3 }}>
             {cv.designation}
           </Text>
-          <Text style={{ ...body, fontSize: 9.5, color: muted, marginTop: 6, textAlign: 'center' }}>{contact}</Text>
+          <View style={{ marginTop: 6, alignItems: 'center' }}>
+            {contact.map((line) => (
+              <Text key={line} style={{ ...body, fontSize: 9.5, lineHeight: 1.45, color: muted, textAlign: 'center' }}>
+                {line}
+              </Text>
+            ))}
+          </View>
         </View>
         <View style={{ height: 1.5, backgroundColor: accent, marginTop: 12 }} />
         <View style={{ height: 0.5, backgroundColor: accent, marginTop: 1.5 }} />

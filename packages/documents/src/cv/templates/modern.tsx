@@ -44,12 +44,14 @@ const SidebarSection = ({
   title,
   palette,
   children,
+  keep,
 }: {
   title: string;
   palette: ReturnType<typeof sidebarPalette>;
   children: ReactNode;
+  keep?: boolean;
 }) => (
-  <View style={{ marginTop: 18 }}>
+  <View style={{ marginTop: 18 }} wrap={!keep}>
     <KeepWithNext space={40}>
       <Text
         style={{
@@ -209,7 +211,7 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
           ) : null}
 
           {show('languages') ? (
-            <SidebarSection title={cvSectionTitles.languages} palette={palette}>
+            <SidebarSection title={cvSectionTitles.languages} palette={palette} keep>
               {cv.languages.map((language, index) => (
                 <View
                   key={`${language.label}-${index.toString()}`}
@@ -223,7 +225,7 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
           ) : null}
 
           {show('hobbies') ? (
-            <SidebarSection title={cvSectionTitles.hobbies} palette={palette}>
+            <SidebarSection title={cvSectionTitles.hobbies} palette={palette} keep>
               <View style={{ flexDirection: 'row', flexWrap: 'wrap' }} wrap={false}>
                 {cv.hobbies.map((hobby, index) => (
                   <View
