@@ -135,9 +135,7 @@ export const renderCvDocx = async (cv: CvDocument, options: { photo?: DocxPhoto 
     children.push(heading(cvSectionTitles.certifications));
     for (const certification of cv.certifications) {
       children.push(
-        entryHeading(join([certification.courseName, certification.organization], ', '), monthYear(certification.completionDate), {
-          size: 21,
-        }),
+        entryHeading(certification.courseName, monthYear(certification.completionDate), { size: 21, detail: certification.organization }),
       );
     }
   }

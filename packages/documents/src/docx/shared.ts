@@ -92,10 +92,11 @@ export const richParagraphs = (
     listInstance += 1;
     const instance = listInstance;
     return block.items.map(
-      (runs) =>
+      (runs, index) =>
         new Paragraph({
           children: childrenOf(runs, extra),
-          spacing: { after: 30 },
+          // The list's last item keeps a paragraph's distance from what follows.
+          spacing: { after: index === block.items.length - 1 ? (options.after ?? 80) : 30 },
           ...(block.ordered ? { numbering: { reference: 'numbered', level: 0, instance } } : { bullet: { level: 0 } }),
         }),
     );
@@ -103,13 +104,14 @@ export const richParagraphs = (
 };
 
 /** A bold line with its dates at the right margin. */
-export const entryHeading = (title: string, dates: string | null | undefined, options: { size?: number } = {}) =>
+export const entryHeading = (title: string, dates: string | null | undefined, options: { size?: number; detail?: string | null } = {}) =>
   new Paragraph({
     keepNext: true,
     spacing: { before: 140, after: 0 },
     tabStops: [{ type: TabStopType.RIGHT, position: textWidth }],
     children: [
       new TextRun({ text: title, bold: true, size: options.size ?? 22 }),
+      ...(options.detail ? [new TextRun({ text: `, ${options.detail}`, color: muted, size: options.size ?? 22 })] : []),
       ...(dates ? [new TextRun({ text: `\t${dates}`, color: muted, size: 19 })] : []),
     ],
   });
