@@ -143,46 +143,48 @@ export const ApplicantCard = ({ applicant }: { applicant: Applicant }) => {
           </Button>
         </Group>
         <Collapse in={open} id={detailsId}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" pt="xs">
-            <Stack gap="xs">
-              {applicant.coverLetter && (
-                <div>
-                  <Text size="sm" fw={600}>
-                    Cover note
+          {open && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" pt="xs">
+              <Stack gap="xs">
+                {applicant.coverLetter && (
+                  <div>
+                    <Text size="sm" fw={600}>
+                      Cover note
+                    </Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                      {applicant.coverLetter}
+                    </Text>
+                  </div>
+                )}
+                {seeker.about && (
+                  <div>
+                    <Text size="sm" fw={600}>
+                      About
+                    </Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={8}>
+                      {seeker.about}
+                    </Text>
+                  </div>
+                )}
+                {skills.length > 0 && (
+                  <Text size="sm">
+                    <strong>Skills:</strong> {skills.join(', ')}
                   </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {applicant.coverLetter}
-                  </Text>
-                </div>
-              )}
-              {seeker.about && (
-                <div>
-                  <Text size="sm" fw={600}>
-                    About
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={8}>
-                    {seeker.about}
-                  </Text>
-                </div>
-              )}
-              {skills.length > 0 && (
-                <Text size="sm">
-                  <strong>Skills:</strong> {skills.join(', ')}
+                )}
+                {seeker.linkedInLink && (
+                  <Anchor href={seeker.linkedInLink} target="_blank" rel="noopener noreferrer" size="sm">
+                    LinkedIn profile
+                  </Anchor>
+                )}
+              </Stack>
+              <div>
+                <Text size="sm" fw={600} mb="xs">
+                  History
                 </Text>
-              )}
-              {seeker.linkedInLink && (
-                <Anchor href={seeker.linkedInLink} target="_blank" rel="noopener noreferrer" size="sm">
-                  LinkedIn profile
-                </Anchor>
-              )}
-            </Stack>
-            <div>
-              <Text size="sm" fw={600} mb="xs">
-                History
-              </Text>
-              <StatusHistory history={applicant.statusHistory} />
-            </div>
-          </SimpleGrid>
+                <StatusHistory history={applicant.statusHistory} />
+              </div>
+            </SimpleGrid>
+          )}
         </Collapse>
       </Stack>
     </Paper>

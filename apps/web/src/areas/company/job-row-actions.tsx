@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconUsers } from '@tabler/icons-react';
+import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JobRecord } from '../board/types';
@@ -13,12 +13,9 @@ const LinkAction = ({ to, name, children }: { to: string; name: string; children
   </Tooltip>
 );
 
-/** What a recruiter does with one of their jobs: its applicants, editing, seeing it on the board, publishing and closing. */
+/** What a recruiter does with one of their jobs besides opening it: editing, seeing it on the board, publishing and closing. */
 export const JobRowActions = ({ row }: { row: JobRecord }) => (
   <>
-    <LinkAction to={`/company/jobs/${row._id}/applicants`} name={`Applicants for ${row.title}`}>
-      <IconUsers size={18} aria-hidden />
-    </LinkAction>
     <LinkAction to={`/company/jobs/${row._id}/edit`} name={`Edit ${row.title}`}>
       <IconPencil size={18} aria-hidden />
     </LinkAction>

@@ -1,5 +1,5 @@
 import { job } from '@app/contract/resources/job-board/job';
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Button, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ResourceList } from '../../kit/resource-list';
@@ -19,7 +19,7 @@ export const CompanyJobsPage = () => (
   <ResourceList
     resource={job}
     title="Jobs"
-    description="Your jobs in every status. Published jobs are on the board until they close."
+    description="Your jobs in every status; open one to see its applicants. Published jobs are on the board until they close."
     noun="job"
     rowLabel={(row) => row.title}
     searchPlaceholder="Title or JOB number"
@@ -34,7 +34,7 @@ export const CompanyJobsPage = () => (
         header: 'Title',
         wrap: true,
         render: (row) => (
-          <Anchor component={Link} to={`/company/jobs/${row._id}/edit`} fw={600}>
+          <Anchor component={Link} to={`/company/jobs/${row._id}/applicants`} fw={600}>
             {row.title}
           </Anchor>
         ),
@@ -46,11 +46,11 @@ export const CompanyJobsPage = () => (
         render: (row) => (
           <Anchor component={Link} to={`/company/jobs/${row._id}/applicants`}>
             {row.applicantCount}
+            <VisuallyHidden> applicants for {row.title}</VisuallyHidden>
           </Anchor>
         ),
       },
       { key: 'address', header: 'Place', render: (row) => placeText(row.address) },
-      { key: 'postedOn', header: 'Posted', render: (row) => formatDate(row.postedOn) },
       { key: 'applicationEndDate', header: 'Closes', render: (row) => formatDate(row.applicationEndDate) },
     ]}
   />

@@ -10,7 +10,7 @@ import { EmptyState } from '../../kit/empty-state';
 import { messageOf } from '../../kit/notify';
 import { CompanyLogo } from '../board/company-logo';
 import { JobFacts } from '../board/job-facts';
-import { formatDate, postedText } from '../board/labels';
+import { postedText } from '../board/labels';
 import type { JobRecord } from '../board/types';
 import { useCompanyOfJob } from '../board/use-company-of-job';
 import { useIndustries } from '../board/use-industries';
@@ -76,7 +76,9 @@ export const JobPage = () => {
       <div className={classes.layout}>
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} className={classes.head} component="header">
           <Group align="flex-start" wrap="nowrap" gap="md">
-            <CompanyLogo name={record.companyName} image={company.data?.profileImg} size={56} />
+            <Box visibleFrom="xs">
+              <CompanyLogo name={record.companyName} image={company.data?.profileImg} size={56} />
+            </Box>
             <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                 <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.25}>
@@ -115,7 +117,6 @@ export const JobPage = () => {
               )}
               <Text size="xs" c="dimmed">
                 {postedText(record.postedOn)}
-                {record.applicationEndDate ? ` · Closes ${formatDate(record.applicationEndDate)}` : ''}
               </Text>
             </Group>
           </Stack>
@@ -134,7 +135,7 @@ export const JobPage = () => {
             {/* The one field rendered as HTML: the server sanitised it when the job was saved. */}
             <Typography>
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: job content is sanitised HTML from the server */}
-              <Box dangerouslySetInnerHTML={{ __html: record.content }} />
+              <Box className={classes.content} dangerouslySetInnerHTML={{ __html: record.content }} />
             </Typography>
             {skills.length > 0 && (
               <Stack gap={8}>

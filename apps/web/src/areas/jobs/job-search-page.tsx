@@ -50,7 +50,7 @@ export const JobSearchPage = () => {
     if (search.isPending) return <LoadingCards />;
     if (search.isError) {
       return placeError ? (
-        <EmptyState icon={<IconSearchOff size={24} />} title="We could not find that place" message={placeError} />
+        <EmptyState icon={<IconSearchOff size={24} />} title="Check the place or postcode" message={placeError} />
       ) : (
         <EmptyState
           icon={<IconAlertTriangle size={24} />}

@@ -29,7 +29,8 @@ export const SearchBar = ({ initial, onSearch, placeError, withDistance = true }
 
   const distanceOptions = radiusChoices.map((n) => ({ value: String(n), label: `Within ${n} ${unit}` }));
   const button = (
-    <Button type="submit" leftSection={<IconSearch size={18} aria-hidden />} fullWidth>
+    // On one row with the inputs, the button sits level with them, below their labels.
+    <Button type="submit" leftSection={<IconSearch size={18} aria-hidden />} fullWidth mt={{ base: 0, md: 22 }}>
       Search
     </Button>
   );
@@ -37,7 +38,7 @@ export const SearchBar = ({ initial, onSearch, placeError, withDistance = true }
   return (
     <search aria-label="Job search">
       <form onSubmit={submit}>
-        <Grid gutter="sm" align="flex-end">
+        <Grid gutter="sm" align="flex-start">
           <Grid.Col span={{ base: 12, md: withDistance ? 4 : 5 }}>
             <TextInput
               label="Keywords"

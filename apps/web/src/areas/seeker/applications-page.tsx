@@ -68,7 +68,7 @@ const ApplicationCard = ({ application }: { application: Application }) => {
         </Group>
         <Collapse in={open} id={historyId}>
           <Paper bg="gray.0" p="md" mt="xs">
-            <StatusHistory history={application.statusHistory} />
+            {open && <StatusHistory history={application.statusHistory} />}
           </Paper>
         </Collapse>
       </Stack>
