@@ -141,7 +141,7 @@ const resolveJob = (request: RenderRequest): WorkerJob => {
 };
 
 type Task = { id: number; job: WorkerJob; resolve: (data: Buffer) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker; task?: Task; timer?: NodeJS.Timeout; ready: Promise<void> };
+type Slot = { worker: Worker; task?: Task; timer?: NodeJS.Timeout; ready: Promise<void>; started: boolean };
 
 export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
   const size = Math.max(1, Math.floor(options.size ?? (os.availableParallelism?.() ?? os.cpus().length) - 1));
@@ -178,10 +178,14 @@ export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
     const env = { ...process.env, NODE_ENV: 'production' };
     const worker = new Worker(entry.source, { eval: entry.eval, env, workerData: { warm: Boolean(options.warm) } });
     let markReady: () => void = () => undefined;
-    const slot: Slot = { worker, ready: new Promise<void>((resolve) => (markReady = resolve)) };
+    const slot: Slot = { worker, ready: new Promise<void>((resolve) => (markReady = resolve)), started: false };
     slots.add(slot);
     worker.on('message', (message: WorkerReply | WorkerReady) => {
-      if ('ready' in message) return markReady();
+      if ('ready' in message) {
+        slot.started = true;
+        if (!slot.task) worker.unref();
+        return markReady();
+      }
       if (!slot.task || slot.task.id !== message.id) return;
       const task = finish(slot)!;
       if (message.ok) task.resolve(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
@@ -193,7 +197,6 @@ export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
       markReady();
       replace(slot, new Error(`The document worker stopped (exit code ${code})`));
     });
-    worker.unref();
     return slot;
   };
 
@@ -210,8 +213,8 @@ export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
       if (!slot) break;
       dispatch(slot, queue.shift()!);
     }
-    // An idle worker does not keep the process alive; a busy one does until its file is drawn.
-    for (const slot of slots) if (!slot.task) slot.worker.unref();
+    // An idle worker does not keep the process alive; a starting or busy one does.
+    for (const slot of slots) if (!slot.task && slot.started) slot.worker.unref();
   };
 
   const draw = (job: WorkerJob) =>
