@@ -183,6 +183,7 @@ describe('the render pool', () => {
         direct.push(performance.now() - started);
       }
       // Through the pool: validation, hashing, a worker, the file written; a new file every time.
+      for (let i = 0; i < 2; i++) await pool.renderDocument({ kind: 'cv', format: 'pdf', templateSlug, content: variant(90 + i) });
       const pooled: number[] = [];
       for (let i = 0; i < runs; i++) {
         const started = performance.now();
@@ -190,7 +191,7 @@ describe('the render pool', () => {
         pooled.push(performance.now() - started);
       }
       lines.push(
-        `${templateSlug}: renderer ${Math.round(median(direct))} ms, through the pool ${Math.round(median(pooled))} ms (median of ${runs})`,
+        `${templateSlug}: renderer ${Math.round(median(direct))} ms (fastest ${Math.round(Math.min(...direct))}), through the pool ${Math.round(median(pooled))} ms (fastest ${Math.round(Math.min(...pooled))}); medians of ${runs}`,
       );
       // A generous bound: the machine is shared; the 300 ms target is read from the printed numbers.
       expect(median(pooled)).toBeLessThan(3_000);
