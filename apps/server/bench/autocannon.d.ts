@@ -2,8 +2,17 @@
 declare module 'autocannon' {
   type Percentiles = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number };
 
+  /** One request of a sequence each connection sends in turn, in place of the url's one request. */
+  export type Request = {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
+
   export type Options = {
     url: string;
+    requests?: Request[];
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;

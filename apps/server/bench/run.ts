@@ -1,12 +1,22 @@
 /**
- * `npm run bench`: seeds an organisation with ~2,000 staff (and a second one, so scoping matters),
- * then measures with autocannon three of the product's calls, each beside a bare Fastify route
- * running the same SQL on the same data, and prints req/s, p50, p99 and the ratio product/bare.
+ * `npm run bench`: two scenarios, both by default (BENCH_SCENARIOS=foundation,search picks).
+ *
+ * foundation: seeds an organisation with ~2,000 staff (and a second one, so scoping matters), then
+ * measures with autocannon three of the product's calls, each beside a bare Fastify route running
+ * the same SQL on the same data, and prints req/s, p50, p99 and the ratio product/bare.
+ *
+ * search: seeds 100,000 published jobs on PostgreSQL, 20,000 on PGlite (and a few closed and draft
+ * ones besides) from a handful of companies, then measures the public job search (a keyword, 25
+ * miles around Leeds, two filters, by relevance; four keywords in turn) and prints beside it the
+ * raw SQL time of the same queries (EXPLAIN ANALYZE on the database, median of BENCH_SQL_RUNS).
+ * Target: p99 under 30 ms on PostgreSQL.
+ *
  * On the embedded database by default; on PostgreSQL when DATABASE_URL is set (in a database made
- * for the run and dropped after it). Not a test: it exits 0 whether or not the target is met.
+ * for the run and dropped after it). Not a test: it exits 0 whether or not a target is met.
  *
  * Knobs: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_ROUNDS
- * (1; with more, the table shows medians), BENCH_STAFF (2000), BENCH_OTHER_STAFF (300).
+ * (1; with more, the table shows medians), BENCH_STAFF (2000), BENCH_OTHER_STAFF (300), BENCH_JOBS
+ * (published jobs), BENCH_SQL_RUNS (20), BENCH_EXPLAIN=1 (print the first search's plan).
  * The bare routes keep session lookups for 30 s as the product does (like for like); BENCH_BARE_SESSION_CACHE=0 makes them look the session up on every request
  * (by default they run the lookup on every request). BENCH_CPU_PROF=<dir> profiles both servers.
  * Besides req/s and latency, it reports each server process's CPU time per request, which a busy
@@ -18,7 +28,9 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import { type RawTime, searchBody, searchPath, searchWords, timeRawSql } from './search';
 import { type Seeded, seed } from './seed';
+import { type SeededJobs, seedJobs } from './seed-jobs';
 import { benchConfig, type Child, type DatabaseTarget, startChild } from './shared';
 
 const numberFromEnv = (name: string, fallback: number) => {
@@ -32,9 +44,17 @@ const connections = numberFromEnv('BENCH_CONNECTIONS', 32);
 const staff = numberFromEnv('BENCH_STAFF', 2000);
 const otherStaff = numberFromEnv('BENCH_OTHER_STAFF', 300);
 const rounds = Math.floor(numberFromEnv('BENCH_ROUNDS', 1));
+// PGlite answers one query at a time and builds search vectors slowly: fewer jobs there by default.
+const jobCount = Math.floor(numberFromEnv('BENCH_JOBS', process.env.DATABASE_URL ? 100_000 : 20_000));
+const sqlRuns = Math.floor(numberFromEnv('BENCH_SQL_RUNS', 20));
 const targetRatio = 0.6;
+const targetSearchP99 = 30;
 
-type Measured = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown };
+const scenarios = new Set((process.env.BENCH_SCENARIOS || 'foundation,search').split(',').map((name) => name.trim()));
+for (const name of scenarios)
+  if (name !== 'foundation' && name !== 'search') throw new Error(`Unknown scenario ${name}: foundation or search`);
+
+type Measured = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; bodies?: unknown[] };
 
 const callsOf = (seeded: Seeded): Measured[] => [
   { name: 'GET /api/auth/me', method: 'GET', path: '/api/auth/me' },
@@ -48,8 +68,8 @@ const callsOf = (seeded: Seeded): Measured[] => [
 ];
 
 const headersOf = (token: string, call: Measured): Record<string, string> => ({
-  authorization: `Bearer ${token}`,
-  ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  ...(call.body === undefined && call.bodies === undefined ? {} : { 'content-type': 'application/json' }),
 });
 
 const fetchCall = async (server: Child, token: string, call: Measured) => {
@@ -86,6 +106,13 @@ const load = async (server: Child, token: string, call: Measured, seconds: numbe
     method: call.method,
     headers: headersOf(token, call),
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    // Several bodies: each connection sends them in turn.
+    requests: call.bodies?.map((body) => ({
+      method: call.method,
+      path: call.path,
+      headers: headersOf(token, call),
+      body: JSON.stringify(body),
+    })),
     connections,
     duration: seconds,
   });
@@ -149,8 +176,122 @@ const createPostgresDatabase = async (serverUrl: string) => {
   return { name, url: url.toString(), version, drop };
 };
 
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const micros = (value: number) => `${value.toFixed(0)} µs`;
+
+/** The foundation scenario: three calls, product beside bare. */
+const runFoundation = async (product: Child, bare: Child, seeded: Seeded, onPostgres: boolean) => {
+  const calls = callsOf(seeded);
+  const problems = await checkSameAnswers(product, bare, seeded.token, calls);
+  if (problems.length > 0) console.log(`Warning: the two servers do not answer alike:\n  ${problems.join('\n  ')}`);
+  else console.log('Both servers give byte-identical answers to the three calls.');
+
+  // Product and bare take turns (and swap who goes first each round), so a busy neighbour on the
+  // machine weighs on both alike; with several rounds the table shows each side's median.
+  const runs = calls.map((call) => ({ call, product: [] as Numbers[], bare: [] as Numbers[] }));
+  for (let round = 1; round <= rounds; round++) {
+    console.log(rounds > 1 ? `Measuring, round ${round} of ${rounds}:` : 'Measuring:');
+    for (const run of runs) {
+      const order = round % 2 === 1 ? [product, bare] : [bare, product];
+      for (const server of order) run[server === product ? 'product' : 'bare'].push(await measure(server, seeded.token, run.call));
+    }
+  }
+  const results = runs.map(({ call, product: p, bare: b }) => ({ call, product: medianOf(p), bare: medianOf(b) }));
+
+  console.log(
+    `\nResults on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (req/s over ${duration} s${rounds > 1 ? `, median of ${rounds} rounds` : ''}; latency p50 / p99; server process CPU time per request):\n`,
+  );
+  console.log(
+    table([
+      ['call', 'product req/s', 'p50', 'p99', 'CPU/req', 'bare req/s', 'p50', 'p99', 'CPU/req', 'product/bare'],
+      ...results.map(({ call, product: p, bare: b }) => [
+        call.name,
+        p.rps.toFixed(0),
+        ms(p.p50),
+        ms(p.p99),
+        micros(p.cpuPerRequest),
+        b.rps.toFixed(0),
+        ms(b.p50),
+        ms(b.p99),
+        micros(b.cpuPerRequest),
+        (p.rps / b.rps).toFixed(2),
+      ]),
+    ]),
+  );
+
+  const details = results[1]!;
+  const ratio = details.product.rps / details.bare.rps;
+  if (onPostgres) {
+    console.log(
+      `\nTarget (details call at ${targetRatio} or more of the bare route on PostgreSQL): ${ratio >= targetRatio ? 'MET' : 'NOT MET'} (${ratio.toFixed(2)})`,
+    );
+  } else {
+    console.log(
+      `\nTarget (details call at ${targetRatio} or more of the bare route) applies to PostgreSQL: set DATABASE_URL. On PGlite the ratio is ${ratio.toFixed(2)}.`,
+    );
+  }
+};
+
+/** The search scenario: the public job search under load, beside the raw SQL time of the same queries. */
+const runSearch = async (product: Child, sqlTarget: DatabaseTarget, seededJobs: SeededJobs, onPostgres: boolean) => {
+  const call: Measured = {
+    name: `POST /recruiter/job/list (${searchWords.join(', ')}; 25 mi of Leeds; 2 filters)`,
+    method: 'POST',
+    path: searchPath,
+    bodies: searchWords.map(searchBody),
+  };
+  const found: string[] = [];
+  for (const search of searchWords) {
+    const answer = await fetchCall(product, '', { ...call, body: searchBody(search) });
+    if (answer.status !== 200) throw new Error(`The search for "${search}" answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    found.push(`"${search}" ${answer.body.data.totalResults}`);
+  }
+  console.log(`\nSearch: ${seededJobs.published} published jobs; jobs found: ${found.join(', ')}`);
+
+  const runs: Numbers[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    console.log(rounds > 1 ? `Measuring the search, round ${round} of ${rounds}:` : 'Measuring the search:');
+    runs.push(await measure(product, '', call));
+  }
+  const numbers = medianOf(runs);
+
+  console.log(`Timing the same queries' SQL on the database (EXPLAIN ANALYZE, median of ${sqlRuns} runs each)...`);
+  const raw: RawTime[] = await timeRawSql(sqlTarget, { runs: sqlRuns, explain: process.env.BENCH_EXPLAIN === '1' });
+  const rawMedian = median(raw.map((r) => r.execution));
+
+  console.log(
+    `\nSearch results on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${connections} connections, req/s over ${duration} s${rounds > 1 ? `, median of ${rounds} rounds` : ''}; raw SQL: EXPLAIN ANALYZE execution time, one query at a time after the load, median of ${sqlRuns}):\n`,
+  );
+  console.log(
+    table([
+      ['call', 'req/s', 'p50', 'p99', 'CPU/req', ...raw.map((r) => `SQL "${r.search}"`)],
+      [
+        call.name,
+        numbers.rps.toFixed(0),
+        ms(numbers.p50),
+        ms(numbers.p99),
+        micros(numbers.cpuPerRequest),
+        ...raw.map((r) => ms(r.execution)),
+      ],
+    ]),
+  );
+  console.log(`(SQL planning time, median: ${raw.map((r) => `"${r.search}" ${r.planning.toFixed(2)} ms`).join(', ')})`);
+  const met = numbers.p99 < targetSearchP99 && numbers.errors + numbers.non2xx === 0;
+  if (onPostgres) {
+    console.log(
+      `\nTarget (search p99 under ${targetSearchP99} ms at ${connections} connections on PostgreSQL): ${met ? 'MET' : 'NOT MET'} (p99 ${ms(numbers.p99)}; raw SQL, median of the ${raw.length} searches, ${ms(rawMedian)})`,
+    );
+  } else {
+    console.log(
+      `\nTarget (search p99 under ${targetSearchP99} ms) applies to PostgreSQL: set DATABASE_URL. On PGlite p99 is ${ms(numbers.p99)}; raw SQL, median of the ${raw.length} searches, ${ms(rawMedian)}.`,
+    );
+  }
+};
+
 const main = async () => {
   const serverUrl = process.env.DATABASE_URL || undefined;
+  const foundation = scenarios.has('foundation');
+  const search = scenarios.has('search');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-bench-'));
   const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(root, { recursive: true, force: true })];
   const children: Child[] = [];
@@ -165,89 +306,58 @@ const main = async () => {
       label = `PostgreSQL ${database.version} (database ${database.name}, dropped after the run)`;
       seedTarget = productTarget = bareTarget = { databaseUrl: database.url, dataDir: path.join(root, 'product') };
     } else {
-      label = 'PGlite (embedded; product and bare each on their own copy of the seeded data directory)';
+      label = 'PGlite (embedded; each server on its own copy of the seeded data directory)';
       seedTarget = { dataDir: path.join(root, 'seed') };
       productTarget = { dataDir: path.join(root, 'product') };
       bareTarget = { dataDir: path.join(root, 'bare') };
     }
     console.log(`Database: ${label}`);
-    console.log(
-      `Bare routes: session lookup ${process.env.BENCH_BARE_SESSION_CACHE !== '0' ? 'cached for 30 s, as the product does' : 'on every request (the product caches it for 30 s)'}`,
-    );
+    console.log(`Scenarios: ${[...scenarios].join(', ')}`);
+    if (foundation) {
+      console.log(
+        `Bare routes: session lookup ${process.env.BENCH_BARE_SESSION_CACHE !== '0' ? 'cached for 30 s, as the product does' : 'on every request (the product caches it for 30 s)'}`,
+      );
+    }
     console.log(
       `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per run`,
     );
 
-    const started = Date.now();
     const app = await buildApp({ config: benchConfig(seedTarget) });
     await app.ready();
-    const seeded = await seed(app, { staff, otherStaff });
+    let seeded: Seeded | undefined;
+    let seededJobs: SeededJobs | undefined;
+    if (foundation) {
+      const started = Date.now();
+      seeded = await seed(app, { staff, otherStaff });
+      console.log(
+        `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seeded.staffCount} staff in the measured organisation ` +
+          `(${seeded.matches} match "${seeded.search}"), ${otherStaff} in a second one`,
+      );
+    }
+    if (search) {
+      const started = Date.now();
+      seededJobs = await seedJobs(app, { published: jobCount });
+      console.log(
+        `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seededJobs.published} published jobs and ${seededJobs.others} closed or draft ` +
+          `from ${seededJobs.companies} companies, in ${seededJobs.towns} towns`,
+      );
+    }
     await app.close();
-    console.log(
-      `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seeded.staffCount} staff in the measured organisation ` +
-        `(${seeded.matches} match "${seeded.search}"), ${otherStaff} in a second one`,
-    );
     if (!serverUrl) {
-      for (const target of [productTarget, bareTarget]) fs.cpSync(seedTarget.dataDir, target.dataDir, { recursive: true });
+      for (const target of foundation ? [productTarget, bareTarget] : [productTarget]) {
+        fs.cpSync(seedTarget.dataDir, target.dataDir, { recursive: true });
+      }
     }
 
     const [product, bare] = await Promise.all([
       startChild('product', 'product-server.ts', productTarget),
-      startChild('bare', 'bare-server.ts', bareTarget),
+      foundation ? startChild('bare', 'bare-server.ts', bareTarget) : undefined,
     ]);
-    children.push(product, bare);
+    children.push(product, ...(bare ? [bare] : []));
 
-    const calls = callsOf(seeded);
-    const problems = await checkSameAnswers(product, bare, seeded.token, calls);
-    if (problems.length > 0) console.log(`Warning: the two servers do not answer alike:\n  ${problems.join('\n  ')}`);
-    else console.log('Both servers give byte-identical answers to the three calls.');
-
-    // Product and bare take turns (and swap who goes first each round), so a busy neighbour on the
-    // machine weighs on both alike; with several rounds the table shows each side's median.
-    const runs = calls.map((call) => ({ call, product: [] as Numbers[], bare: [] as Numbers[] }));
-    for (let round = 1; round <= rounds; round++) {
-      console.log(rounds > 1 ? `Measuring, round ${round} of ${rounds}:` : 'Measuring:');
-      for (const run of runs) {
-        const order = round % 2 === 1 ? [product, bare] : [bare, product];
-        for (const server of order) run[server === product ? 'product' : 'bare'].push(await measure(server, seeded.token, run.call));
-      }
-    }
-    const results = runs.map(({ call, product: p, bare: b }) => ({ call, product: medianOf(p), bare: medianOf(b) }));
-
-    const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-    const micros = (value: number) => `${value.toFixed(0)} µs`;
-    console.log(
-      `\nResults on ${serverUrl ? 'PostgreSQL' : 'PGlite'} (req/s over ${duration} s${rounds > 1 ? `, median of ${rounds} rounds` : ''}; latency p50 / p99; server process CPU time per request):\n`,
-    );
-    console.log(
-      table([
-        ['call', 'product req/s', 'p50', 'p99', 'CPU/req', 'bare req/s', 'p50', 'p99', 'CPU/req', 'product/bare'],
-        ...results.map(({ call, product: p, bare: b }) => [
-          call.name,
-          p.rps.toFixed(0),
-          ms(p.p50),
-          ms(p.p99),
-          micros(p.cpuPerRequest),
-          b.rps.toFixed(0),
-          ms(b.p50),
-          ms(b.p99),
-          micros(b.cpuPerRequest),
-          (p.rps / b.rps).toFixed(2),
-        ]),
-      ]),
-    );
-
-    const details = results[1]!;
-    const ratio = details.product.rps / details.bare.rps;
-    if (serverUrl) {
-      console.log(
-        `\nTarget (details call at ${targetRatio} or more of the bare route on PostgreSQL): ${ratio >= targetRatio ? 'MET' : 'NOT MET'} (${ratio.toFixed(2)})`,
-      );
-    } else {
-      console.log(
-        `\nTarget (details call at ${targetRatio} or more of the bare route) applies to PostgreSQL: set DATABASE_URL. On PGlite the ratio is ${ratio.toFixed(2)}.`,
-      );
-    }
+    if (seeded && bare) await runFoundation(product, bare, seeded, Boolean(serverUrl));
+    // The raw SQL runs on the seeded database: on PGlite the seeding copy, which no server holds open.
+    if (seededJobs) await runSearch(product, seedTarget, seededJobs, Boolean(serverUrl));
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error('cleanup failed:', error));
