@@ -1,12 +1,11 @@
 import { isPlatformUser } from '@app/contract/access';
-import { findJobs, type JobSearch, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
+import { findJobs, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { jobs } from '../../db/schema/job-board';
 import type { Caller, Scope } from '../../engine/context';
 import { badRequest, notFound } from '../../engine/errors';
-import { pageOf } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import type { Gazetteer } from '../../services/gazetteer';
@@ -86,18 +85,8 @@ export const registerJobs = (app: FastifyInstance) => {
     },
   });
 
-  /**
-   * The search counts its matches along with the page's rows, so a page past the last has no count:
-   * it is asked for once more, from the first page, and the list conventions still hold there.
-   */
-  const search = async (db: Executor, input: JobSearch) => {
-    const answer = await searchOpenJobs(db, gazetteer, input);
-    if (answer.results.length > 0 || input.page === 1) return answer;
-    const { totalResults } = await searchOpenJobs(db, gazetteer, { ...input, page: 1, limit: 1 });
-    return { ...answer, ...pageOf(answer.results, totalResults, input) };
-  };
-  registerCall(app, searchJobs, ({ db, input }) => search(db, input));
-  registerCall(app, findJobs, ({ db, input }) => search(db, input));
+  registerCall(app, searchJobs, ({ db, input }) => searchOpenJobs(db, gazetteer, input));
+  registerCall(app, findJobs, ({ db, input }) => searchOpenJobs(db, gazetteer, input));
 
   registerCall(app, jobBySlug, async ({ db, caller, input }) => {
     const row = (await jobRepository.first(db, {}, [eq(jobs.slug, input.slug)])) as JobRow | undefined;
