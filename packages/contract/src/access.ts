@@ -13,7 +13,8 @@ export type AccessLevel = (typeof accessLevels)[number];
 export const accessLevelRank: Record<AccessLevel, number> = { NONE: 0, READ: 1, WRITE: 2, FULL: 3 };
 
 /** The level a generic call needs: READ to look, WRITE to change, FULL to delete. */
-export const levelOfKind = (kind: string): AccessLevel => (kind === 'list' || kind === 'details' ? 'READ' : kind === 'remove' ? 'FULL' : 'WRITE');
+export const levelOfKind = (kind: string): AccessLevel =>
+  kind === 'list' || kind === 'details' ? 'READ' : kind === 'remove' ? 'FULL' : 'WRITE';
 
 export const accessScopes = ['OWN', 'TEAM', 'ALL'] as const;
 export type AccessScope = (typeof accessScopes)[number];

@@ -13,11 +13,7 @@ const pastDate = (missing: string) =>
 const endDate = z.iso.datetime({ offset: true, error: 'Please enter end date' }).or(z.iso.date({ error: 'Please enter end date' }));
 
 /** Unless it is still going on, a period needs an end, and the end may not come before the start. */
-const checkPeriod = (
-  period: { startDate: string; endDate?: string | null },
-  ongoing: boolean | undefined,
-  ctx: z.RefinementCtx,
-) => {
+const checkPeriod = (period: { startDate: string; endDate?: string | null }, ongoing: boolean | undefined, ctx: z.RefinementCtx) => {
   if (ongoing) return;
   if (!period.endDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Please enter end date' });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { mongoId } from '../../conventions/ids';
-import { listRequest } from '../../conventions/list';
-import { filterValue } from '../../conventions/list';
+import { filterValue, listRequest } from '../../conventions/list';
 import { defineWorkflow } from '../../define-resource';
 
 export const applicationStatuses = ['APPLIED', 'VIEWED', 'SHORTLISTED', 'REJECTED', 'HIRED', 'WITHDRAWN'] as const;
-export const applicationStatus = z.enum(applicationStatuses, { error: 'Status must be APPLIED, VIEWED, SHORTLISTED, REJECTED, HIRED or WITHDRAWN' });
+export const applicationStatus = z.enum(applicationStatuses, {
+  error: 'Status must be APPLIED, VIEWED, SHORTLISTED, REJECTED, HIRED or WITHDRAWN',
+});
 
 export const applyForJob = defineWorkflow({
   name: 'applyForJob',
@@ -61,7 +62,12 @@ export const updateApplicationStatus = defineWorkflow({
   path: '/recruiter/job-application/update',
   who: ['RECRUITER'],
   summary: 'Moves an applicant to a status; the seeker is mailed',
-  input: z.object({ _id: mongoId('job application id'), status: applicationStatus.exclude(['APPLIED', 'WITHDRAWN'], { error: 'Status must be VIEWED, SHORTLISTED, REJECTED or HIRED' }) }).strict(),
+  input: z
+    .object({
+      _id: mongoId('job application id'),
+      status: applicationStatus.exclude(['APPLIED', 'WITHDRAWN'], { error: 'Status must be VIEWED, SHORTLISTED, REJECTED or HIRED' }),
+    })
+    .strict(),
 });
 
 export const toggleWishlist = defineWorkflow({

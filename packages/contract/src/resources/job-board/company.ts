@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { address, email, genericStatus, password, socialMedia, uploadedFile } from '../../conventions/common';
 import { boardPhone, slug } from '../../conventions/career';
+import { address, email, genericStatus, password, socialMedia, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../../conventions/list';
 import { defineResource, defineWorkflow } from '../../define-resource';
@@ -9,7 +9,11 @@ export const recruiterTypes = ['COMPANY', 'RECRUITMENT_AGENCY'] as const;
 export const recruiterType = z.enum(recruiterTypes, { error: 'Recruiter type must be COMPANY or RECRUITMENT_AGENCY' });
 
 const name = z.string({ error: 'Please enter company name' }).trim().min(1, 'Please enter company name').max(200);
-const aboutUs = z.string({ error: 'Please tell job seekers about your company' }).trim().min(1, 'Please tell job seekers about your company').max(20_000);
+const aboutUs = z
+  .string({ error: 'Please tell job seekers about your company' })
+  .trim()
+  .min(1, 'Please tell job seekers about your company')
+  .max(20_000);
 const industries = z.array(mongoId('industryId'), { error: 'Please select industries' }).max(20);
 const location = address;
 
@@ -42,7 +46,13 @@ export const recruiterCompany = defineResource({
   update: z.never(),
   status: genericStatus,
   search: ['name', 'email', 'itemId.combined'],
-  filters: { recruiterType: filterValue(recruiterType), industries: filterId('industryId'), isVerified: filterValue(z.boolean()), status: filterValue(genericStatus), createdAt: filterDateRange },
+  filters: {
+    recruiterType: filterValue(recruiterType),
+    industries: filterId('industryId'),
+    isVerified: filterValue(z.boolean()),
+    status: filterValue(genericStatus),
+    createdAt: filterDateRange,
+  },
   unique: [
     { fields: ['email'], message: 'This email is already registered', global: true },
     { fields: ['slug'], message: 'This slug is already taken', global: true },
@@ -79,7 +89,11 @@ const recruiterWorkflow = <S extends z.ZodType>(name: string, path: string, inpu
   defineWorkflow({ name, tag: 'RecruiterCompany', method: 'POST', path, who: ['RECRUITER'], input, summary });
 
 export const updateCompanyAbout = recruiterWorkflow('updateCompanyAbout', '/recruiter/company/updateAbout', z.object({ aboutUs }).strict());
-export const updateCompanyIndustries = recruiterWorkflow('updateCompanyIndustries', '/recruiter/company/updateIndustries', z.object({ industries }).strict());
+export const updateCompanyIndustries = recruiterWorkflow(
+  'updateCompanyIndustries',
+  '/recruiter/company/updateIndustries',
+  z.object({ industries }).strict(),
+);
 export const updateCompanySocialMedia = recruiterWorkflow(
   'updateCompanySocialMedia',
   '/recruiter/company/updateSocialMedia',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { experienceValues, workModelValues } from '../../lookups';
-import { address, email, genericStatus, password, personName, uploadedFile } from '../../conventions/common';
 import { boardPhone, education, languageItem, skillItem, workHistory } from '../../conventions/career';
+import { address, email, genericStatus, password, personName, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterValue } from '../../conventions/list';
 import { defineResource, defineWorkflow } from '../../define-resource';
+import { experienceValues, workModelValues } from '../../lookups';
 
 export const preferences = z.object({
   preferredLocation: address.optional().nullable(),
@@ -12,7 +12,10 @@ export const preferences = z.object({
   industries: z.array(mongoId('industryId')).max(50).default([]),
   workModel: z.array(z.enum(workModelValues)).max(3).default([]),
   experience: z.enum(experienceValues).optional().nullable(),
-  expectedSalary: z.object({ min: z.number().min(0).optional(), max: z.number().min(0).optional(), duration: z.string().optional() }).optional().nullable(),
+  expectedSalary: z
+    .object({ min: z.number().min(0).optional(), max: z.number().min(0).optional(), duration: z.string().optional() })
+    .optional()
+    .nullable(),
   currentJobTitle: z.string().trim().max(200).optional().nullable(),
   desiredJobTitle: z.string().trim().max(200).optional().nullable(),
   travelOption: z.number().int().optional().nullable(),
@@ -62,7 +65,16 @@ export const jobSeeker = defineResource({
 });
 
 const seekerWorkflow = <S extends z.ZodType>(name: string, method: 'POST' | 'GET', path: string, input: S, summary?: string) =>
-  defineWorkflow({ name, tag: 'JobSeeker', method, path, who: ['JOB_SEEKER'], input, summary, ...(method === 'GET' ? { inputFrom: 'query' as const } : {}) });
+  defineWorkflow({
+    name,
+    tag: 'JobSeeker',
+    method,
+    path,
+    who: ['JOB_SEEKER'],
+    input,
+    summary,
+    ...(method === 'GET' ? { inputFrom: 'query' as const } : {}),
+  });
 
 export const registerJobSeeker = defineWorkflow({
   name: 'registerJobSeeker',
@@ -74,7 +86,13 @@ export const registerJobSeeker = defineWorkflow({
   input: z.object({ name: personName, email: email(), phone: boardPhone, password }).strict(),
 });
 
-export const myJobSeekerProfile = seekerWorkflow('myJobSeekerProfile', 'GET', '/job-seeker/profile', z.object({}).strict(), 'The signed-in job seeker’s own profile (not in the spec)');
+export const myJobSeekerProfile = seekerWorkflow(
+  'myJobSeekerProfile',
+  'GET',
+  '/job-seeker/profile',
+  z.object({}).strict(),
+  'The signed-in job seeker’s own profile (not in the spec)',
+);
 
 export const updateJobSeekerDetails = seekerWorkflow(
   'updateJobSeekerDetails',
@@ -165,13 +183,25 @@ export const jobSeekerCvUrl = seekerWorkflow(
   'An expiring link to the uploaded CV (or, with cvId, to that CV)',
 );
 
-const code = (label: string) => z.coerce.number({ error: `${label} must be a number` }).int().min(0).max(999_999);
+const code = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int()
+    .min(0)
+    .max(999_999);
 
 export const updateJobSeekerEmail = seekerWorkflow(
   'updateJobSeekerEmail',
   'POST',
   '/job-seeker/update-email',
-  z.object({ email: z.string({ error: 'email must be a string' }), newEmail: z.string({ error: 'newEmail must be a string' }), otp: code('otp'), secondaryOtp: code('secondaryOtp') }).strict(),
+  z
+    .object({
+      email: z.string({ error: 'email must be a string' }),
+      newEmail: z.string({ error: 'newEmail must be a string' }),
+      otp: code('otp'),
+      secondaryOtp: code('secondaryOtp'),
+    })
+    .strict(),
   'Changes the email with the two codes from POST /api/auth/send-otp',
 );
 
@@ -179,6 +209,13 @@ export const updateJobSeekerPhone = seekerWorkflow(
   'updateJobSeekerPhone',
   'POST',
   '/job-seeker/update-phone',
-  z.object({ phone: z.string({ error: 'phone must be a string' }), newPhone: z.string({ error: 'newPhone must be a string' }), otp: code('otp'), secondaryOtp: code('secondaryOtp') }).strict(),
+  z
+    .object({
+      phone: z.string({ error: 'phone must be a string' }),
+      newPhone: z.string({ error: 'newPhone must be a string' }),
+      otp: code('otp'),
+      secondaryOtp: code('secondaryOtp'),
+    })
+    .strict(),
   'Changes the phone with the two codes from POST /api/auth/send-otp',
 );

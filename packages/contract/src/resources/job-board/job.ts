@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { experienceValues, jobTypeValues, salaryDurationValues, salaryRangeValues, workModelValues } from '../../lookups';
-import { address, isoDate } from '../../conventions/common';
 import { slug } from '../../conventions/career';
+import { address, isoDate } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterValue } from '../../conventions/list';
 import { defineResource, defineWorkflow } from '../../define-resource';
+import { experienceValues, jobTypeValues, salaryDurationValues, salaryRangeValues, workModelValues } from '../../lookups';
 
 export const jobStatuses = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
 export const jobStatus = z.enum(jobStatuses, { error: 'Status must be DRAFT, PUBLISHED, CLOSED or ARCHIVED' });
@@ -25,7 +25,15 @@ const editable = z.object({
   content: z.string({ error: 'Please fill the job content' }).trim().min(1, 'Please fill the job content').max(100_000),
   address: address.optional().nullable(),
   salaries: z.array(salary).max(3).default([]),
-  jobTypes: z.array(z.number().int().refine((v) => (jobTypeValues as readonly number[]).includes(v), 'Unknown job type')).max(8).default([]),
+  jobTypes: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((v) => (jobTypeValues as readonly number[]).includes(v), 'Unknown job type'),
+    )
+    .max(8)
+    .default([]),
   industries: z.array(mongoId('industryId')).max(10).default([]),
   workModel: z.enum(workModelValues, { error: 'Work model must be ON_SITE, HYBRID or REMOTE' }).optional().nullable(),
   experience: z.enum(experienceValues).optional().nullable(),
@@ -34,10 +42,20 @@ const editable = z.object({
   applicationEndDate: isoDate.optional().nullable(),
   isFeaturedJob: z.boolean().default(false),
   skills: z.array(jobSkill).max(50).default([]),
-  meta: z.object({ title: z.string().max(200).optional(), description: z.string().max(500).optional(), tags: z.array(z.string().max(50)).max(20).optional() }).optional().nullable(),
+  meta: z
+    .object({
+      title: z.string().max(200).optional(),
+      description: z.string().max(500).optional(),
+      tags: z.array(z.string().max(50)).max(20).optional(),
+    })
+    .optional()
+    .nullable(),
 });
 
-const withWindow = <T extends { applicationStartDate?: string | null; applicationEndDate?: string | null }>(job: T, ctx: z.RefinementCtx) => {
+const withWindow = <T extends { applicationStartDate?: string | null; applicationEndDate?: string | null }>(
+  job: T,
+  ctx: z.RefinementCtx,
+) => {
   if (job.applicationStartDate && job.applicationEndDate && new Date(job.applicationEndDate) < new Date(job.applicationStartDate)) {
     ctx.addIssue({ code: 'custom', path: ['applicationEndDate'], message: 'The closing date must be after the opening date' });
   }
@@ -58,7 +76,10 @@ export const job = defineResource({
     applicantCount: z.number().int(),
     pipelineId: mongoId('pipelineId').nullable(),
   }),
-  create: editable.extend({ status: z.enum(['DRAFT', 'PUBLISHED'], { error: 'A new job is DRAFT or PUBLISHED' }).default('DRAFT') }).strict().superRefine(withWindow),
+  create: editable
+    .extend({ status: z.enum(['DRAFT', 'PUBLISHED'], { error: 'A new job is DRAFT or PUBLISHED' }).default('DRAFT') })
+    .strict()
+    .superRefine(withWindow),
   update: editable.omit({ address: true }).partial().extend({ _id: mongoId() }).strict().superRefine(withWindow),
   status: jobStatus,
   search: ['title', 'companyName', 'itemId.combined'],
@@ -66,9 +87,24 @@ export const job = defineResource({
   unique: [{ fields: ['slug'], message: 'This slug is already taken', global: true }],
   calls: {
     create: { method: 'POST', path: '/recruiter/job/', who: ['RECRUITER'] },
-    update: { method: 'POST', path: '/recruiter/job/update', who: ['RECRUITER'], summary: 'Updates a job (the address cannot change here)' },
-    details: { method: 'POST', path: '/recruiter/job/get-detailed-job', who: ['public'], summary: 'A job: anyone sees it while published; its company always' },
-    list: { method: 'POST', path: '/recruiter/job/user-jobs', who: ['RECRUITER'], summary: 'The signed-in company’s own jobs, every status' },
+    update: {
+      method: 'POST',
+      path: '/recruiter/job/update',
+      who: ['RECRUITER'],
+      summary: 'Updates a job (the address cannot change here)',
+    },
+    details: {
+      method: 'POST',
+      path: '/recruiter/job/get-detailed-job',
+      who: ['public'],
+      summary: 'A job: anyone sees it while published; its company always',
+    },
+    list: {
+      method: 'POST',
+      path: '/recruiter/job/user-jobs',
+      who: ['RECRUITER'],
+      summary: 'The signed-in company’s own jobs, every status',
+    },
     setStatus: { method: 'POST', path: '/recruiter/job/status-update', who: ['RECRUITER', 'SUPER_ADMIN', 'ADMIN'] },
   },
 });
@@ -119,7 +155,12 @@ export const searchJobs = defineWorkflow({
   input: jobSearch,
 });
 
-export const findJobs = defineWorkflow({ ...searchJobs, name: 'findJobs', path: '/recruiter/job/find', summary: 'The same search as /list' });
+export const findJobs = defineWorkflow({
+  ...searchJobs,
+  name: 'findJobs',
+  path: '/recruiter/job/find',
+  summary: 'The same search as /list',
+});
 
 export const jobBySlug = defineWorkflow({
   name: 'jobBySlug',
