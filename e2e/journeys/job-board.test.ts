@@ -110,8 +110,9 @@ test('job board: a company posts a job in Leeds; a seeker registers, uploads a C
     const dialog = candidate.getByRole('dialog', { name: `Apply for ${jobTitle}` });
     await dialog.getByRole('link', { name: 'Upload your CV in your profile' }).click();
     await candidate.waitForURL('**/seeker#cv');
+    await candidate.getByRole('heading', { name: 'My profile' }).waitFor();
     const chooser = candidate.waitForEvent('filechooser');
-    await candidate.getByLabel('Upload your CV').click();
+    await candidate.getByLabel('Upload your CV', { exact: true }).click();
     await (await chooser).setFiles({
       name: 'sam-okafor-cv.pdf',
       mimeType: 'application/pdf',

@@ -70,7 +70,7 @@ export const ApplyDialog = ({ opened, onClose, job }: ApplyDialogProps) => {
                 </Text>
               </Group>
             ) : (
-              <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title="Upload your CV first">
+              <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title="You have no CV yet">
                 Employers need a CV to consider you.{' '}
                 <Anchor component={Link} to="/seeker#cv">
                   Upload your CV in your profile

@@ -1,13 +1,36 @@
 import { jobBySlug } from '@app/contract/resources/job-board/job';
-import { Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Stack, Text, Title, Tooltip, Typography } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  Typography,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowLeft, IconMoodEmpty, IconRosetteDiscountCheckFilled, IconStarFilled } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconEyeOff,
+  IconMoodEmpty,
+  IconRosetteDiscountCheckFilled,
+  IconStarFilled,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { productName } from '../../app/brand';
 import { callApi, isApiError } from '../../kit/api';
 import { EmptyState } from '../../kit/empty-state';
 import { messageOf } from '../../kit/notify';
+import { humanise } from '../../kit/words';
 import { CompanyLogo } from '../board/company-logo';
 import { JobFacts } from '../board/job-facts';
 import { postedText } from '../board/labels';
@@ -73,6 +96,18 @@ export const JobPage = () => {
       <Anchor component={Link} to="/jobs" size="sm" mb="md" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
         <IconArrowLeft size={16} aria-hidden /> All jobs
       </Anchor>
+      {record.status !== 'PUBLISHED' && (
+        // Only its company (or a platform admin) gets an unpublished job from the server.
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconEyeOff size={18} aria-hidden />}
+          mb="lg"
+          title={`This job is ${humanise(record.status).toLowerCase()}`}
+        >
+          Only you can see this page. Publish the job from your jobs to put it on the board.
+        </Alert>
+      )}
       <div className={classes.layout}>
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} className={classes.head} component="header">
           <Group align="flex-start" wrap="nowrap" gap="md">

@@ -78,7 +78,7 @@ export const AboutSection = ({ record }: { record: SeekerRecord }) => {
             />
           </Group>
           <Textarea
-            label="About you"
+            label="Introduction"
             description="Your experience, what you are good at and what you are looking for."
             autosize
             minRows={4}
