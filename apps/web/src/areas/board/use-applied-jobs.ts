@@ -5,6 +5,8 @@ import { useSession } from '../../kit/session';
 import type { ApplicationStatus } from './types';
 
 export const appliedKey = ['board', 'applied'] as const;
+/** The seeker's applications page; refreshed with the above after applying. */
+export const myApplicationsKey = ['board', 'my-applications'] as const;
 
 type Applied = { _id: string; jobId: string; status: ApplicationStatus; appliedAt: string };
 

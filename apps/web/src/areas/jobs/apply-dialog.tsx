@@ -6,10 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { callApi, isApiError } from '../../kit/api';
 import { FieldsForm } from '../../kit/fields-form';
-import { appliedKey } from '../board/use-applied-jobs';
+import { appliedKey, myApplicationsKey } from '../board/use-applied-jobs';
 import { useSeekerProfile } from '../board/use-seeker-profile';
-
-export const myApplicationsKey = ['board', 'my-applications'] as const;
 
 type ApplyDialogProps = { opened: boolean; onClose: () => void; job: { _id: string; title: string } };
 

@@ -11,7 +11,7 @@ import { StatusBadge } from '../../kit/status-badge';
 import { humanise } from '../../kit/words';
 import { formatDate, placeText } from '../board/labels';
 import type { ApplicationStatus, JobSummary, StatusChange } from '../board/types';
-import { myApplicationsKey } from '../jobs/apply-dialog';
+import { myApplicationsKey } from '../board/use-applied-jobs';
 import { StatusHistory } from './status-history';
 
 type Application = {

@@ -27,7 +27,7 @@ export const DetailsSection = ({ record }: { record: SeekerRecord }) => {
   const queryClient = useQueryClient();
   return (
     <SectionCard id="details" title="Your details" description="How employers reach you.">
-      <Group gap="xl" wrap="wrap">
+      <Group gap="xs" style={{ columnGap: 'var(--mantine-spacing-xl)' }} wrap="wrap">
         <div>
           <Text size="xs" c="dimmed">
             Email
