@@ -254,14 +254,15 @@ describe('status changes at the same moment', () => {
     expect(history.at(-1)).toBe(mine.status);
     expect(await mailTo(t.app, seeker.email)).toHaveLength(4);
 
-    // A double click: the same change twice at once is one change and one mail.
+    // A double click: the same change three times at once is one change and one mail.
+    const next = mine.status === 'SHORTLISTED' ? 'VIEWED' : 'SHORTLISTED';
     const again = await Promise.all(
-      [1, 2, 3].map(() => call(t.app, updateApplicationStatus, { _id: applicationId, status: 'VIEWED' }, w.company.token)),
+      [1, 2, 3].map(() => call(t.app, updateApplicationStatus, { _id: applicationId, status: next }, w.company.token)),
     );
     expect(again.map((a) => a.status)).toEqual([200, 200, 200]);
     const [after] = (await call(t.app, myApplications, {}, seeker.token)).body.data.results;
     expect(after.statusHistory).toHaveLength(6);
-    expect(after.status).toBe('VIEWED');
+    expect(after.status).toBe(next);
     expect(await mailTo(t.app, seeker.email)).toHaveLength(5);
   });
 });
