@@ -31,6 +31,7 @@ import { createGazetteer } from './services/gazetteer';
 import { createMailer } from './services/mail';
 import { createOneTimeCodes } from './services/one-time-codes';
 import { createRateLimiter } from './services/rate-limit';
+import { createResultCache } from './services/result-cache';
 import { readOrCreateSecret } from './services/secret';
 import type { Services } from './services/services';
 import { createSessions } from './services/sessions';
@@ -92,6 +93,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
     files: createFileStore({ dataDir: config.dataDir, secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
     gazetteer: createGazetteer(),
+    jobSearchCache: createResultCache({ ttlMs: 30_000, maxEntries: 1000 }),
     sessions: createSessions(),
     limits: {
       loginPerAccount: createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 }),
@@ -163,7 +165,11 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
   registerJobPages(app, webDist);
   // Files are looked up per request (wildcard), so a rebuilt web app is served without a restart;
   // a path that is no file falls through to the not-found handler, which answers the app.
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    // The root is a folder to the static files, so it is answered explicitly.
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.type('text/html').sendFile('index.html'));
+  }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(errorEnvelope(404, 'No such call'));

@@ -56,6 +56,9 @@ describe('the web app', () => {
       const asset = await app.inject({ method: 'GET', url: '/assets/later.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.body).toBe('console.log(1)');
+      const root = await app.inject({ method: 'GET', url: '/' });
+      expect(root.statusCode).toBe(200);
+      expect(root.headers['content-type']).toContain('text/html');
       const route = await app.inject({ method: 'GET', url: '/crm/staff?page=2' });
       expect(route.statusCode).toBe(200);
       expect(route.headers['content-type']).toContain('text/html');

@@ -5,7 +5,7 @@ import { jobBoardDemo } from '../src/demo/job-board';
 import { call, startTestApp, superAdmin } from './support/test-app';
 import { signIn } from './support/world';
 
-it('the demo world loads through the API and every sign-in the README lists works', async () => {
+it('the demo world loads through the API and every sign-in the README lists works', { timeout: 120_000 }, async () => {
   const t = await startTestApp();
   try {
     const client = injectClient(t.app);

@@ -2,9 +2,31 @@ import type { AccessLevel, CrmAccess, Who } from '@app/contract/access';
 import type { HttpMethod, Tenancy } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { FileStore } from '../services/files';
 import { checkPermission, checkWho, tenancyScope } from './access';
 import type { CallContext } from './context';
 import { parseInput } from './validate';
+
+/**
+ * Stored files keep the link they were uploaded with, which expires: every answer carries fresh
+ * ones instead. A file is any object with a blobName, a mimeType and an originalName.
+ */
+const refreshFileLinks = (value: unknown, files: FileStore, depth = 0): void => {
+  if (!value || typeof value !== 'object' || depth > 8) return;
+  if (Array.isArray(value)) {
+    for (const item of value) refreshFileLinks(item, files, depth + 1);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.blobName === 'string' && typeof record.mimeType === 'string' && typeof record.originalName === 'string') {
+    record.url = files.signedUrl(record.blobName);
+    return;
+  }
+  for (const key in record) {
+    const child = record[key];
+    if (child && typeof child === 'object' && !(child instanceof Date)) refreshFileLinks(child, files, depth + 1);
+  }
+};
 
 /** What the docs, `npm run routes` and the route-coverage test know of each call. */
 export type RegisteredCall = {
@@ -100,6 +122,7 @@ export const registerCall = <Input>(
       }
       if (reply.sent) return reply;
       const answer = result instanceof Answer ? result : new Answer(result ?? null, spec.message ?? 'Success');
+      refreshFileLinks(answer.data, app.services.files);
       return { code: 200, success: true, message: answer.message, data: answer.data };
     },
   });

@@ -4,6 +4,7 @@ import type { Gazetteer } from './gazetteer';
 import type { Mailer } from './mail';
 import type { OneTimeCodes } from './one-time-codes';
 import type { RateLimiter } from './rate-limit';
+import type { ResultCache } from './result-cache';
 import type { Sessions } from './sessions';
 
 /** What handlers use beyond the database; built once per app in app.ts. */
@@ -13,6 +14,8 @@ export type Services = {
   files: FileStore;
   codes: OneTimeCodes;
   gazetteer: Gazetteer;
+  /** Public job searches, cleared by every change to a job or a company's name. */
+  jobSearchCache: ResultCache<unknown>;
   sessions: Sessions;
   limits: { loginPerAccount: RateLimiter; loginPerAddress: RateLimiter; publicPerAddress: RateLimiter };
 };

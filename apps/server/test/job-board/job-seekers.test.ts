@@ -217,7 +217,9 @@ describe('POST /job-seeker/updatePreferences', () => {
     await refusesOthers(updateJobSeekerPreferences, { preferences });
   });
 
-  it.todo('a missing preferences object answers "Please provide preferences" (the contract’s refine never runs on undefined)');
+  it('a missing preferences object answers "Please provide preferences"', async () => {
+    await expectMessage(updateJobSeekerPreferences, {}, w.seeker.token, 'Please provide preferences', 'preferences');
+  });
 });
 
 describe('POST /job-seeker/updateSkills and /updateLanguages', () => {
@@ -311,9 +313,18 @@ describe('POST /job-seeker/updateEducation', () => {
     await refusesOthers(updateJobSeekerEducation, { education: [] });
   });
 
-  it.todo(
-    'a missing or unreadable start date answers "Please enter start date" (the contract’s union of two date formats says "Invalid input")',
-  );
+  it('a missing or unreadable start date answers "Please enter start date"', async () => {
+    const token = w.seeker.token;
+    const one = (e: Record<string, unknown>) => ({ education: [{ ...school, ...e }] });
+    await expectMessage(updateJobSeekerEducation, one({ startDate: undefined }), token, 'Please enter start date', 'education.0.startDate');
+    await expectMessage(
+      updateJobSeekerEducation,
+      one({ startDate: 'last spring' }),
+      token,
+      'Please enter start date',
+      'education.0.startDate',
+    );
+  });
 });
 
 describe('POST /job-seeker/updateWorkHistory', () => {

@@ -5,12 +5,11 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 /** A date that is not in the future, as the spec's education and work-history rules ask. */
 const pastDate = (missing: string) =>
-  z.iso
-    .datetime({ offset: true, error: missing })
-    .or(z.iso.date({ error: missing }))
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: missing })
     .refine((value) => new Date(value).getTime() <= Date.now(), 'Invalid date');
 
-const endDate = z.iso.datetime({ offset: true, error: 'Please enter end date' }).or(z.iso.date({ error: 'Please enter end date' }));
+const endDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Please enter end date' });
 
 /** Unless it is still going on, a period needs an end, and the end may not come before the start. */
 const checkPeriod = (period: { startDate: string; endDate?: string | null }, ongoing: boolean | undefined, ctx: z.RefinementCtx) => {

@@ -30,6 +30,7 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
       .update(jobs)
       .set({ companyName: values.name as string })
       .where(eq(jobs.recruiterId, company.id));
+    ctx.afterCommit(() => ctx.services.jobSearchCache.clear());
   }
   return record;
 };

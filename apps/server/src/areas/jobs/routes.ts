@@ -3,7 +3,7 @@ import { findJobs, jobBySlug, searchJobs } from '@app/contract/resources/job-boa
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
-import { jobs } from '../../db/schema/job-board';
+import { jobs, recruiterCompanies } from '../../db/schema/job-board';
 import type { Caller, Scope } from '../../engine/context';
 import { badRequest, notFound } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
@@ -31,12 +31,27 @@ const derived = async (db: Executor, input: Record<string, any>, before?: JobRow
 /** A recruiter works on their own jobs; a platform admin on any. */
 const scopeFor = (caller: Caller | null): Scope => (caller && isPlatformUser(caller.userType) ? {} : { ownerId: caller?.id ?? '-' });
 
-export const publicJob = (row: JobRow) => ({ ...jobRepository.toRecord(row as never), isOpen: isOpen(row) });
+/** A job as anyone may see it, with its company's card; who created or owns it stays inside. */
+export const publicJob = async (db: Executor, row: JobRow) => {
+  const { ownerId: _owner, createdBy: _created, updatedBy: _updated, ...record } = jobRepository.toRecord(row as never);
+  const [company] = await db
+    .select({
+      _id: recruiterCompanies.id,
+      name: recruiterCompanies.name,
+      slug: recruiterCompanies.slug,
+      profileImg: recruiterCompanies.profileImg,
+      isVerified: recruiterCompanies.isVerified,
+    })
+    .from(recruiterCompanies)
+    .where(eq(recruiterCompanies.id, row.recruiterId));
+  return { ...record, company: company ?? null, isOpen: isOpen(row) };
+};
 
 export const registerJobs = (app: FastifyInstance) => {
   const { gazetteer } = app.services;
 
   registerResource(app, jobRepository, {
+    afterWrite: () => app.services.jobSearchCache.clear(),
     handlers: {
       create: async ({ db, caller, scope, input }) => {
         const company = await ownCompany(db, caller as Caller);
@@ -69,7 +84,7 @@ export const registerJobs = (app: FastifyInstance) => {
         const row = (await jobRepository.find(db, {}, input._id)) as JobRow | undefined;
         const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
         if (!row || (row.status !== 'PUBLISHED' && !mine)) throw notFound('Job');
-        return publicJob(row);
+        return publicJob(db, row);
       },
       setStatus: async ({ db, caller, input }) => {
         const scope = scopeFor(caller);
@@ -85,13 +100,18 @@ export const registerJobs = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, searchJobs, ({ db, input }) => searchOpenJobs(db, gazetteer, input));
-  registerCall(app, findJobs, ({ db, input }) => searchOpenJobs(db, gazetteer, input));
+  // A search only reads: no transaction; the same search within 30 s is answered from the cache.
+  const { jobSearchCache } = app.services;
+  for (const call of [searchJobs, findJobs]) {
+    registerCall(app, { ...call, transaction: false }, ({ db, input }) =>
+      jobSearchCache.get(JSON.stringify(input), () => searchOpenJobs(db, gazetteer, input)),
+    );
+  }
 
   registerCall(app, jobBySlug, async ({ db, caller, input }) => {
     const row = (await jobRepository.first(db, {}, [eq(jobs.slug, input.slug)])) as JobRow | undefined;
     const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
     if (!row || (row.status !== 'PUBLISHED' && !mine)) throw notFound('Job');
-    return publicJob(row);
+    return publicJob(db, row);
   });
 };

@@ -126,7 +126,7 @@ export const updateJobSeekerPreferences = seekerWorkflow(
   'updateJobSeekerPreferences',
   'POST',
   '/job-seeker/updatePreferences',
-  z.object({ preferences: preferences.refine((p) => p !== undefined, 'Please provide preferences') }).strict(),
+  z.object({ preferences: z.object(preferences.shape, { error: 'Please provide preferences' }) }).strict(),
 );
 
 export const updateJobSeekerSkills = seekerWorkflow(
