@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { samplePdf } from '../../apps/server/src/demo/sample-pdf';
 import { hasChromium, launchBrowser, noChromium } from '../support/browser';
-import { samplePdf } from '../support/sample-pdf';
 import { startServer } from '../support/server';
 
 const company = {
