@@ -36,7 +36,10 @@ export type JobSearchAnswer = ListResult<JobSearchResult> & {
 };
 
 /** A job as its page and its editor read it. */
-export type JobRecord = RecordOf<typeof job> & { isOpen?: boolean };
+/** The company card a public job answer carries. */
+export type JobCompany = { _id: string; name: string; slug: string; profileImg?: unknown; isVerified: boolean };
+
+export type JobRecord = RecordOf<typeof job> & { isOpen?: boolean; company?: JobCompany | null };
 
 /** A company's own record (its public page answers the same without email, phone and user). */
 export type CompanyRecord = RecordOf<typeof recruiterCompany>;
