@@ -8,6 +8,7 @@ import { registerApplications } from './areas/applications/routes';
 import { registerAuth } from './areas/auth/routes';
 import { sessionCookie } from './areas/auth/users';
 import { registerCompanies } from './areas/companies/routes';
+import { registerContent } from './areas/content/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerEntityLog } from './areas/entity-log/routes';
 import { registerFiles } from './areas/files/routes';
@@ -157,6 +158,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
   registerCompanies(app);
   registerJobs(app);
   registerApplications(app);
+  registerContent(app);
 
   await registerOpenApi(app);
 

@@ -1,0 +1,205 @@
+import { slugify } from '@app/contract/conventions/career';
+import {
+  adminNote,
+  article,
+  articleBySlug,
+  author,
+  contactQuery,
+  employeeCard,
+  employeeCardWhatsApp,
+  engagementTemplate,
+  publicArticles,
+  publicCardBySlug,
+  publicCardDetails,
+  publicCards,
+  removeAuthor,
+  removeEngagementTemplate,
+  setContactThread,
+} from '@app/contract/resources/content/article';
+import { and, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import {
+  type AuthorCard,
+  adminNotes,
+  articles,
+  authors,
+  contactQueries,
+  employeeCards,
+  engagementTemplates,
+} from '../../db/schema/content';
+
+import { notFound, tooManyRequests } from '../../engine/errors';
+import { listRows, searchCondition } from '../../engine/list-query';
+import { registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import { resourceRepository } from '../../engine/repository';
+import { sanitizeRichText } from '../../services/sanitize';
+
+export const authorRepository = resourceRepository(author, authors);
+export const articleRepository = resourceRepository(article, articles);
+export const adminNoteRepository = resourceRepository(adminNote, adminNotes);
+export const engagementTemplateRepository = resourceRepository(engagementTemplate, engagementTemplates);
+export const employeeCardRepository = resourceRepository(employeeCard, employeeCards);
+export const contactQueryRepository = resourceRepository(contactQuery, contactQueries);
+
+/** The author's card an article keeps: a 404 when the chosen author is unknown or deleted. */
+const authorCardOf = async (db: Executor, id: string): Promise<AuthorCard> => {
+  const row = await authorRepository.get(db, {}, id);
+  return {
+    _id: row.id,
+    name: String(row.name),
+    fullName: (row.fullName as string | null) ?? null,
+    profile: (row.profile as string | null) ?? null,
+  };
+};
+
+/**
+ * What an article write stores: sanitised content, the author's card, a slug made from the title
+ * when none is given, and a publish date when one is published without one.
+ */
+const articleValues = async (db: Executor, input: Record<string, unknown>, creating: boolean) => {
+  const values: Record<string, unknown> = { ...input };
+  if (typeof input.content === 'string') values.content = sanitizeRichText(input.content);
+  if (typeof input.author === 'string') {
+    values.author = await authorCardOf(db, input.author);
+    values.authorId = input.author;
+  }
+  if (creating && !input.slug && typeof input.title === 'string') values.slug = slugify(input.title);
+  if (input.status === 'PUBLISHED' && !input.publishDate) values.publishDate = new Date();
+  return values;
+};
+
+const publicArticle = (): SQL[] => [eq(articles.isDeleted, false), eq(articles.status, 'PUBLISHED'), lte(articles.publishDate, sql`now()`)];
+
+const registerArticles = (app: FastifyInstance) => {
+  registerResource(app, authorRepository);
+  registerCall(app, { ...removeAuthor, transaction: true, message: 'Deleted successfully' }, ({ db, caller, input }) =>
+    authorRepository.remove(db, { caller, scope: {}, id: input.id }),
+  );
+
+  registerResource(app, articleRepository, {
+    handlers: {
+      create: async ({ db, caller, scope, input }) =>
+        articleRepository.create(db, { caller, scope, values: await articleValues(db, input, true) }),
+      update: async ({ db, caller, scope, input }) => {
+        const { _id, ...rest } = input;
+        if (rest.status === 'PUBLISHED' && !rest.publishDate) {
+          const before = await articleRepository.get(db, scope, _id);
+          if (before.publishDate) rest.publishDate = before.publishDate;
+        }
+        return articleRepository.update(db, { caller, scope, id: _id, values: await articleValues(db, rest, false) });
+      },
+      setStatus: async ({ db, caller, scope, input }) => {
+        const before = await articleRepository.get(db, scope, input._id);
+        const values: Record<string, unknown> = { status: input.status };
+        if (input.status === 'PUBLISHED' && !before.publishDate) values.publishDate = new Date();
+        return articleRepository.update(db, { caller, scope, id: input._id, values, action: 'STATUS_CHANGE' });
+      },
+    },
+  });
+
+  registerCall(app, { ...publicArticles, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
+    const where: SQL[] = publicArticle();
+    if (input.filter.isFeatured !== undefined) where.push(eq(articles.isFeatured, input.filter.isFeatured));
+    if (input.filter.tag) where.push(sql`${articles.tags} @> ${JSON.stringify([input.filter.tag])}::jsonb`);
+    const page = await listRows<Record<string, unknown> & { id: string }>(db, {
+      table: articles,
+      selection: articleRepository.selection,
+      request: { ...input, filter: {} },
+      where: [...where, searchCondition(articles, article.search, input.search)],
+      orderBy: [desc(articles.isFeatured), desc(articles.publishDate), desc(articles.id)],
+    });
+    return { ...page, results: page.results.map(articleRepository.toRecord) };
+  });
+
+  registerCall(app, { ...articleBySlug, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
+    const [row] = await db
+      .select(articleRepository.selection)
+      .from(articles)
+      .where(and(eq(articles.slug, input.slug), ...publicArticle()))
+      .limit(1);
+    if (!row) throw notFound('Article');
+    return articleRepository.toRecord(row as unknown as Record<string, unknown> & { id: string });
+  });
+};
+
+const registerAdminContent = (app: FastifyInstance) => {
+  registerResource(app, adminNoteRepository);
+
+  const sanitized = (input: Record<string, unknown>) =>
+    typeof input.content === 'string' ? { ...input, content: sanitizeRichText(input.content) } : input;
+  registerResource(app, engagementTemplateRepository, {
+    handlers: {
+      create: ({ db, caller, scope, input }) => engagementTemplateRepository.create(db, { caller, scope, values: sanitized(input) }),
+      update: ({ db, caller, scope, input }) => {
+        const { _id, ...values } = input;
+        return engagementTemplateRepository.update(db, { caller, scope, id: _id, values: sanitized(values) });
+      },
+    },
+  });
+  registerCall(app, { ...removeEngagementTemplate, transaction: true, message: 'Deleted successfully' }, ({ db, caller, input }) =>
+    engagementTemplateRepository.remove(db, { caller, scope: {}, id: input.id }),
+  );
+
+  registerResource(app, employeeCardRepository);
+  registerCall(app, { ...employeeCardWhatsApp, transaction: true, message: 'Updated successfully' }, ({ db, caller, input }) =>
+    employeeCardRepository.update(db, { caller, scope: {}, id: input._id, values: { isWhatsapp: input.isWhatsapp } }),
+  );
+
+  const activeCard = [eq(employeeCards.status, 'ACTIVE')];
+  registerCall(app, { ...publicCardDetails, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
+    const row = await employeeCardRepository.first(db, {}, [eq(employeeCards.id, input._id), ...activeCard]);
+    if (!row) throw notFound('Employee Card');
+    return employeeCardRepository.toRecord(row);
+  });
+  registerCall(app, { ...publicCardBySlug, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
+    const row = await employeeCardRepository.first(db, {}, [eq(employeeCards.slug, input.slug), ...activeCard]);
+    if (!row) throw notFound('Employee Card');
+    return employeeCardRepository.toRecord(row);
+  });
+  registerCall(app, { ...publicCards, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
+    employeeCardRepository.list(db, {}, input, activeCard),
+  );
+};
+
+const registerContact = (app: FastifyInstance) => {
+  registerResource(app, contactQueryRepository, {
+    handlers: {
+      create: async ({ db, caller, scope, input, req, services }) => {
+        const { publicPerAddress } = services.limits;
+        const key = `contact:${req.ip}`;
+        if (publicPerAddress.isLimited(key)) throw tooManyRequests();
+        publicPerAddress.hit(key);
+        return contactQueryRepository.create(db, {
+          caller,
+          scope,
+          values: { ...input, status: 'NEW', isReplied: false },
+        });
+      },
+    },
+  });
+
+  /**
+   * Records the mail thread a reply started: with `_id` on that query; without, on the queries
+   * already tied to the same client. Either way they are marked replied.
+   */
+  registerCall(app, { ...setContactThread, transaction: true, message: 'Updated successfully' }, async ({ db, caller, input }) => {
+    const values = { clientId: input.clientId, threadId: input.messageId, isReplied: true, status: 'REPLIED' };
+    if (input._id) return contactQueryRepository.update(db, { caller, scope: {}, id: input._id, values });
+    const rows = await db
+      .select({ id: contactQueries.id })
+      .from(contactQueries)
+      .where(and(eq(contactQueries.clientId, input.clientId), eq(contactQueries.isDeleted, false)));
+    if (rows.length === 0) throw notFound('Contact Query');
+    const updated = [];
+    for (const row of rows) updated.push(await contactQueryRepository.update(db, { caller, scope: {}, id: row.id, values }));
+    return updated;
+  });
+};
+
+export const registerContent = (app: FastifyInstance) => {
+  registerArticles(app);
+  registerAdminContent(app);
+  registerContact(app);
+};
