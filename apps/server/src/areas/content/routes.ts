@@ -35,6 +35,7 @@ import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
 import { sanitizeRichText } from '../../services/sanitize';
+import { registerAdminRecruiters } from './admin-board';
 
 export const authorRepository = resourceRepository(author, authors);
 export const articleRepository = resourceRepository(article, articles);
@@ -199,6 +200,7 @@ const registerContact = (app: FastifyInstance) => {
 };
 
 export const registerContent = (app: FastifyInstance) => {
+  registerAdminRecruiters(app);
   registerArticles(app);
   registerAdminContent(app);
   registerContact(app);
