@@ -130,7 +130,30 @@ CREATE TABLE "engagement_templates" (
 	"content" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_seeker_references" (
+	"id" text PRIMARY KEY NOT NULL,
+	"item_id" jsonb,
+	"organisation_id" text,
+	"owner_id" text,
+	"team_id" text,
+	"created_by" jsonb,
+	"updated_by" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"is_deleted" boolean DEFAULT false NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" jsonb,
+	"job_seeker_id" text NOT NULL,
+	"company_name" text NOT NULL,
+	"referee_name" text,
+	"email" text,
+	"phone" text,
+	"designation" text,
+	"status" text DEFAULT 'PENDING' NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "admin_notes_user" ON "admin_notes" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "articles_slug_live" ON "articles" USING btree ("slug") WHERE not "articles"."is_deleted";--> statement-breakpoint
 CREATE INDEX "articles_public" ON "articles" USING btree ("status","publish_date");--> statement-breakpoint
-CREATE UNIQUE INDEX "employee_cards_slug_live" ON "employee_cards" USING btree ("slug") WHERE not "employee_cards"."is_deleted";
+CREATE UNIQUE INDEX "employee_cards_slug_live" ON "employee_cards" USING btree ("slug") WHERE not "employee_cards"."is_deleted";--> statement-breakpoint
+CREATE INDEX "job_seeker_references_seeker" ON "job_seeker_references" USING btree ("job_seeker_id");

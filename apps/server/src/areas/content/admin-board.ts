@@ -1,17 +1,31 @@
 import { randomBytes } from 'node:crypto';
+import type { PersonName } from '@app/contract/conventions/common';
 import {
+  adminAddJobSeeker,
   adminAddRecruiter,
+  adminDeleteJobSeeker,
   adminFindRecruiter,
+  adminGetJobSeeker,
+  adminListJobSeekers,
   adminListRecruiters,
+  adminUpdateJobSeeker,
   adminUpdateRecruiter,
   adminVerifyRecruiter,
+  jobSeekerReference,
 } from '@app/contract/resources/content/admin-board';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { recruiterCompanies } from '../../db/schema/job-board';
+import type { Executor } from '../../db/client';
+import { jobSeekerReferences } from '../../db/schema/content';
+import { jobSeekers, recruiterCompanies } from '../../db/schema/job-board';
+import { users } from '../../db/schema/users';
 import { newId } from '../../engine/ids';
 import { registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import { resourceRepository } from '../../engine/repository';
 import { createAccount } from '../auth/users';
 import { companyRepository, freeSlug } from '../companies/repository';
+import { jobSeekerRepository } from '../job-seekers/repository';
 
 const withIds = (input: Record<string, unknown>) =>
   Array.isArray(input.socialMedia)
@@ -63,4 +77,79 @@ export const registerAdminRecruiters = (app: FastifyInstance) => {
   registerCall(app, { ...adminVerifyRecruiter, message: 'Updated successfully' }, ({ db, caller, input }) =>
     companyRepository.update(db, { caller, scope: {}, id: input._id, values: { isVerified: input.isVerified } }),
   );
+};
+
+export const referenceRepository = resourceRepository(jobSeekerReference, jobSeekerReferences);
+
+/** Platform admins manage job seekers and their references: /admin/job-seeker/*. */
+export const registerAdminJobSeekers = (app: FastifyInstance) => {
+  registerCall(app, { ...adminAddJobSeeker, message: 'Created successfully' }, async ({ db, caller, input }) => {
+    const user = await createAccount(db, {
+      userType: 'JOB_SEEKER',
+      email: input.email,
+      password: randomBytes(24).toString('hex'),
+      name: input.name,
+      phone: input.phone,
+    });
+    return jobSeekerRepository.create(db, {
+      caller,
+      scope: { ownerId: user.id },
+      values: { ...input, email: user.email, userId: user.id },
+    });
+  });
+
+  registerCall(
+    app,
+    { ...adminUpdateJobSeeker, message: 'Updated successfully' },
+    async ({ db, caller, input, req, afterCommit, services }) => {
+      const values = sent(req.body, input);
+      const record = await jobSeekerRepository.update(db, { caller, scope: {}, id: input._id, values });
+      if (values.name) {
+        await db
+          .update(users)
+          .set({ name: values.name as PersonName })
+          .where(eq(users.id, String(record.userId)));
+        afterCommit(() => services.sessions.forgetUser(String(record.userId)));
+      }
+      return record;
+    },
+  );
+
+  registerCall(app, { ...adminListJobSeekers, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
+    jobSeekerRepository.list(db, {}, input),
+  );
+
+  registerCall(app, { ...adminGetJobSeeker, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) =>
+    jobSeekerRepository.toRecord(await jobSeekerRepository.get(db, {}, input._id)),
+  );
+
+  registerCall(app, { ...adminDeleteJobSeeker, message: 'Deleted successfully' }, async ({ db, caller, input, afterCommit, services }) => {
+    const seeker = await jobSeekerRepository.get(db, {}, input._id);
+    const result = await jobSeekerRepository.remove(db, { caller, scope: {}, id: input._id });
+    const userId = String(seeker.userId);
+    await db.update(users).set({ isDeleted: true, deletedAt: new Date() }).where(eq(users.id, userId));
+    afterCommit(() => services.sessions.forgetUser(userId));
+    return result;
+  });
+
+  const countReferences = async (db: Executor, jobSeekerId: string) => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(jobSeekerReferences)
+      .where(and(eq(jobSeekerReferences.jobSeekerId, jobSeekerId), eq(jobSeekerReferences.isDeleted, false)));
+    await db
+      .update(jobSeekers)
+      .set({ referencesCount: row?.n ?? 0 })
+      .where(eq(jobSeekers.id, jobSeekerId));
+  };
+  registerResource(app, referenceRepository, {
+    handlers: {
+      create: async ({ db, caller, scope, input }) => {
+        await jobSeekerRepository.get(db, {}, input.jobSeekerId);
+        const record = await referenceRepository.create(db, { caller, scope, values: { ...input, status: 'PENDING' } });
+        await countReferences(db, input.jobSeekerId);
+        return record;
+      },
+    },
+  });
 };

@@ -35,7 +35,7 @@ import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
 import { sanitizeRichText } from '../../services/sanitize';
-import { registerAdminRecruiters } from './admin-board';
+import { registerAdminJobSeekers, registerAdminRecruiters } from './admin-board';
 
 export const authorRepository = resourceRepository(author, authors);
 export const articleRepository = resourceRepository(article, articles);
@@ -201,6 +201,7 @@ const registerContact = (app: FastifyInstance) => {
 
 export const registerContent = (app: FastifyInstance) => {
   registerAdminRecruiters(app);
+  registerAdminJobSeekers(app);
   registerArticles(app);
   registerAdminContent(app);
   registerContact(app);

@@ -79,3 +79,18 @@ export const contactQueries = pgTable('contact_queries', {
   clientId: text(),
   threadId: text(),
 });
+
+export const jobSeekerReferences = pgTable(
+  'job_seeker_references',
+  {
+    ...baseColumns(),
+    jobSeekerId: text().notNull(),
+    companyName: text().notNull(),
+    refereeName: text(),
+    email: text(),
+    phone: text(),
+    designation: text(),
+    status: text().notNull().default('PENDING'),
+  },
+  (t) => [index('job_seeker_references_seeker').on(t.jobSeekerId)],
+);

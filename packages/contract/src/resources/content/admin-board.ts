@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PLATFORM } from '../../access';
 import { boardPhone } from '../../conventions/career';
-import { address, email, genericStatus, socialMedia, uploadedFile } from '../../conventions/common';
+import { address, email, genericStatus, personName, socialMedia, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
-import { listRequest } from '../../conventions/list';
-import { defineWorkflow } from '../../define-resource';
+import { filterId, filterValue, listRequest } from '../../conventions/list';
+import { defineResource, defineWorkflow } from '../../define-resource';
 import { recruiterCompany, recruiterType } from '../job-board/company';
+import { jobSeeker, preferences } from '../job-board/job-seeker';
 
 const admin = <S extends z.ZodType>(name: string, tag: string, path: string, input: S, summary?: string) =>
   defineWorkflow({ name, tag, method: 'POST', path, who: PLATFORM, input, summary });
@@ -66,3 +67,76 @@ export const adminVerifyRecruiter = admin(
   '/admin/recruiter/updateCompanyVerification',
   z.object({ _id: mongoId(), isVerified: z.boolean({ error: 'isVerified must be true or false' }) }).strict(),
 );
+
+// --- Job seekers -------------------------------------------------------------------------------
+
+const adminSeekerFields = z.object({
+  name: personName,
+  email: email(),
+  phone: boardPhone,
+  address: address.optional().nullable(),
+  about: z.string().trim().max(5000).optional().nullable(),
+  linkedInLink: link,
+  status: genericStatus.default('ACTIVE'),
+  profileImg: uploadedFile.optional().nullable(),
+  preferences: preferences.optional().nullable(),
+});
+
+export const adminAddJobSeeker = admin(
+  'adminAddJobSeeker',
+  'JobSeeker',
+  '/admin/job-seeker/addJobSeeker',
+  adminSeekerFields.strict(),
+  'Adds a job seeker and their account; they set a password through forgot-password',
+);
+/** The sign-in email belongs to the account and is not changed here. */
+export const adminUpdateJobSeeker = admin(
+  'adminUpdateJobSeeker',
+  'JobSeeker',
+  '/admin/job-seeker/updateJobSeeker',
+  adminSeekerFields.omit({ email: true }).partial().extend({ _id: mongoId() }).strict(),
+);
+export const adminListJobSeekers = admin('adminListJobSeekers', 'JobSeeker', '/admin/job-seeker/list', listRequest(jobSeeker.filters));
+export const adminGetJobSeeker = admin(
+  'adminGetJobSeeker',
+  'JobSeeker',
+  '/admin/job-seeker/get-job-seeker',
+  z.object({ _id: mongoId() }).strict(),
+);
+export const adminDeleteJobSeeker = admin(
+  'adminDeleteJobSeeker',
+  'JobSeeker',
+  '/admin/job-seeker/delete-job-seeker',
+  z.object({ _id: mongoId() }).strict(),
+  'Deletes the job seeker and closes their account',
+);
+
+export const referenceStatus = z.enum(['PENDING', 'VERIFIED', 'DECLINED'], { error: 'Status must be PENDING, VERIFIED or DECLINED' });
+const companyNameRequired = z.string({ error: 'Company Name is Required' }).trim().min(1, 'Company Name is Required').max(200);
+const referenceInput = z.object({
+  jobSeekerId: mongoId('jobSeekerId'),
+  companyName: companyNameRequired,
+  refereeName: z.string().trim().max(200).optional().nullable(),
+  email: email().optional().nullable(),
+  phone: z.string().trim().max(30).optional().nullable(),
+  designation: z.string().trim().max(200).optional().nullable(),
+});
+const referenceFields = referenceInput.extend({ status: referenceStatus });
+
+export const jobSeekerReference = defineResource({
+  name: 'JobSeekerReference',
+  table: 'job_seeker_references',
+  tenancy: 'platform',
+  fields: referenceFields,
+  /** Adding a reference omits status: it starts PENDING. */
+  create: referenceInput.strict(),
+  update: referenceFields.omit({ jobSeekerId: true }).partial().extend({ _id: mongoId() }).strict(),
+  status: referenceStatus,
+  search: ['companyName', 'refereeName', 'email'],
+  filters: { jobSeekerId: filterId('jobSeekerId'), status: filterValue(referenceStatus) },
+  calls: {
+    create: { method: 'POST', path: '/admin/job-seeker/reference', who: PLATFORM },
+    update: { method: 'PUT', path: '/admin/job-seeker/reference', who: PLATFORM },
+    list: { method: 'POST', path: '/admin/job-seeker/reference/list', who: PLATFORM },
+  },
+});
