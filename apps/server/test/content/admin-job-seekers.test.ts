@@ -5,6 +5,7 @@ import {
   adminListJobSeekers,
   adminUpdateJobSeeker,
   jobSeekerReference,
+  listJobSeekerReferences,
 } from '@app/contract/resources/content/admin-board';
 import { describe, expect, it } from 'vitest';
 import { type BoardWorld, idsOf, withBoard } from '../support/job-board';
@@ -76,8 +77,11 @@ describe('References: /admin/job-seeker/reference*', () => {
     expect(made.body.data).toMatchObject({ companyName: 'Pennine Foods', status: 'PENDING', jobSeekerId: w.otherSeeker.id });
     const up = await call(t.app, calls.update!, { _id: made.body.data._id, status: 'VERIFIED' }, w.root);
     expect(up.body.data).toMatchObject({ status: 'VERIFIED', companyName: 'Pennine Foods' });
-    const list = await call(t.app, calls.list!, { filter: { jobSeekerId: w.otherSeeker.id } }, w.platformAdmin.token);
+    const list = await call(t.app, listJobSeekerReferences, { filter: { jobSeekerId: w.otherSeeker.id } }, w.platformAdmin.token);
     expect(idsOf(list.body)).toEqual([made.body.data._id]);
+    const topLevel = await call(t.app, listJobSeekerReferences, { jobSeekerId: w.otherSeeker.id }, w.platformAdmin.token);
+    expect(idsOf(topLevel.body)).toEqual([made.body.data._id]);
+    expect(idsOf((await call(t.app, listJobSeekerReferences, { jobSeekerId: w.seeker.id }, w.root)).body)).toEqual([]);
     const seeker = await call(t.app, adminGetJobSeeker, { _id: w.otherSeeker.id }, w.root);
     expect(seeker.body.data.referencesCount).toBe(1);
   });
@@ -92,7 +96,7 @@ describe('References: /admin/job-seeker/reference*', () => {
     expect((await call(t.app, calls.update!, { _id: missingId, companyName: 'X' }, w.root)).status).toBe(404);
     for (const token of outsiders()) {
       expect((await call(t.app, calls.create!, { jobSeekerId: w.otherSeeker.id, companyName: 'X' }, token)).status).toBe(403);
-      expect((await call(t.app, calls.list!, {}, token)).status).toBe(403);
+      expect((await call(t.app, listJobSeekerReferences, {}, token)).status).toBe(403);
     }
   });
 });

@@ -12,6 +12,7 @@ import {
   adminUpdateRecruiter,
   adminVerifyRecruiter,
   jobSeekerReference,
+  listJobSeekerReferences,
 } from '@app/contract/resources/content/admin-board';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -151,5 +152,9 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
         return record;
       },
     },
+  });
+  registerCall(app, { ...listJobSeekerReferences, transaction: false, message: 'Fetched successfully' }, ({ db, input }) => {
+    const { jobSeekerId, ...request } = input;
+    return referenceRepository.list(db, {}, request, jobSeekerId ? [eq(jobSeekerReferences.jobSeekerId, jobSeekerId)] : []);
   });
 };

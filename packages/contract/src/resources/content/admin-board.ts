@@ -137,6 +137,13 @@ export const jobSeekerReference = defineResource({
   calls: {
     create: { method: 'POST', path: '/admin/job-seeker/reference', who: PLATFORM },
     update: { method: 'PUT', path: '/admin/job-seeker/reference', who: PLATFORM },
-    list: { method: 'POST', path: '/admin/job-seeker/reference/list', who: PLATFORM },
   },
 });
+
+/** The spec's reference list takes `jobSeekerId` beside the usual paging; `filter.jobSeekerId` works too. */
+export const listJobSeekerReferences = admin(
+  'listJobSeekerReferences',
+  'JobSeekerReference',
+  '/admin/job-seeker/reference/list',
+  listRequest(jobSeekerReference.filters).extend({ jobSeekerId: mongoId('jobSeekerId').optional() }),
+);
