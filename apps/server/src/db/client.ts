@@ -35,6 +35,9 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const openDatabase = async ({ url, dataDir, poolSize = 10 }: DatabaseOptions): Promise<Database> => {
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // An idle connection the server drops (a restart, an administrator) is discarded by the pool and
+    // the next query opens a new one; unhandled, its error would end the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
