@@ -1,6 +1,7 @@
-import { contactQuery, setContactThread } from '@app/contract/resources/content/article';
+import { contactQuery, replyToContact, setContactThread } from '@app/contract/resources/content/article';
 import { describe, expect, it } from 'vitest';
 import { type BoardWorld, idsOf, withBoard } from '../support/job-board';
+import { mailTo } from '../support/outbox';
 import { call, type TestApp } from '../support/test-app';
 import { unique } from '../support/world';
 
@@ -71,6 +72,42 @@ describe('Contact queries: /contact/*', () => {
       expect((await call(t.app, setContactThread, { _id: a._id, clientId, messageId: 'm' }, token)).status).toBe(403);
     }
     expect((await call(t.app, calls.list!, {})).status).toBe(401);
+  });
+
+  it('platform admins reply by mail: the mail is in the outbox, the thread is recorded and the query becomes REPLIED', async () => {
+    const email = `${unique('asker')}@example.com`;
+    const query = await send({ email, contactName: 'Pat Lee', content: 'Do you hire drivers?\nIn Leeds?' });
+    const reply = { _id: query._id, subject: 'Re: drivers', message: 'Yes, we do. Have a look at our jobs page.' };
+    const { status, body } = await call(t.app, replyToContact, reply, w.platformAdmin.token);
+    expect(status, body.message).toBe(200);
+
+    const [mail] = await mailTo(t.app, email);
+    expect(mail).toMatchObject({ subject: 'Re: drivers' });
+    expect(mail?.text).toContain('Yes, we do. Have a look at our jobs page.');
+    expect(mail?.text).toContain('> In Leeds?');
+    expect(body.data).toMatchObject({ _id: query._id, status: 'REPLIED', isReplied: true, clientId: mail?.id });
+    expect(body.data.threadId).toMatch(new RegExp(`^<${mail?.id}@`));
+
+    const listed = await call(t.app, calls.list!, { search: email, filter: { isReplied: true } }, w.root);
+    expect(idsOf(listed.body)).toEqual([query._id]);
+    // The recorded client ties later thread calls to the same query, as set-contact-thread does.
+    const byClient = await call(t.app, setContactThread, { clientId: mail?.id, messageId: 'msg-later' }, w.root);
+    expect(byClient.body.data[0]).toMatchObject({ _id: query._id, threadId: 'msg-later' });
+  });
+
+  it('a reply needs a known query, a subject and a message, and a platform admin', async () => {
+    const query = await send();
+    const good = { _id: query._id, subject: 'Hello', message: 'Thanks' };
+    expect((await call(t.app, replyToContact, { ...good, _id: 'a'.repeat(24) }, w.root)).status).toBe(404);
+    expect((await call(t.app, replyToContact, { ...good, subject: ' ' }, w.root)).body.message).toBe('Please enter subject');
+    expect((await call(t.app, replyToContact, { ...good, message: undefined }, w.root)).body.message).toBe('Please enter message');
+    expect((await call(t.app, replyToContact, { ...good, _id: 'x' }, w.root)).body.message).toBe('_id must be a valid mongoId');
+    for (const token of [w.seeker.token, w.company.token, w.crmUser.token]) {
+      expect((await call(t.app, replyToContact, good, token)).status).toBe(403);
+    }
+    expect((await call(t.app, replyToContact, good)).status).toBe(401);
+    const [unchanged] = idsOf((await call(t.app, calls.list!, { search: query.contactName, filter: { isReplied: false } }, w.root)).body);
+    expect(unchanged).toBe(query._id);
   });
 
   it('limits submissions per address (429)', async () => {

@@ -14,6 +14,7 @@ import {
   publicCards,
   removeAuthor,
   removeEngagementTemplate,
+  replyToContact,
   setContactThread,
 } from '@app/contract/resources/content/article';
 import { and, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
@@ -29,13 +30,15 @@ import {
   engagementTemplates,
 } from '../../db/schema/content';
 
-import { notFound, tooManyRequests } from '../../engine/errors';
+import type { Caller } from '../../engine/context';
+import { HttpError, notFound, tooManyRequests } from '../../engine/errors';
 import { listRows, searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
 import { sanitizeRichText } from '../../services/sanitize';
 import { registerAdminJobSeekers, registerAdminRecruiters } from './admin-board';
+import { registerAdminDashboard } from './dashboard';
 
 export const authorRepository = resourceRepository(author, authors);
 export const articleRepository = resourceRepository(article, articles);
@@ -164,6 +167,23 @@ const registerAdminContent = (app: FastifyInstance) => {
   );
 };
 
+/**
+ * Records the mail thread a reply started: with `_id` on that query; without, on the queries
+ * already tied to the same client. Either way they are marked replied.
+ */
+const recordContactThread = async (db: Executor, caller: Caller | null, input: { clientId: string; messageId: string; _id?: string }) => {
+  const values = { clientId: input.clientId, threadId: input.messageId, isReplied: true, status: 'REPLIED' };
+  if (input._id) return contactQueryRepository.update(db, { caller, scope: {}, id: input._id, values });
+  const rows = await db
+    .select({ id: contactQueries.id })
+    .from(contactQueries)
+    .where(and(eq(contactQueries.clientId, input.clientId), eq(contactQueries.isDeleted, false)));
+  if (rows.length === 0) throw notFound('Contact Query');
+  const updated = [];
+  for (const row of rows) updated.push(await contactQueryRepository.update(db, { caller, scope: {}, id: row.id, values }));
+  return updated;
+};
+
 const registerContact = (app: FastifyInstance) => {
   registerResource(app, contactQueryRepository, {
     handlers: {
@@ -181,27 +201,38 @@ const registerContact = (app: FastifyInstance) => {
     },
   });
 
+  registerCall(app, { ...setContactThread, transaction: true, message: 'Updated successfully' }, ({ db, caller, input }) =>
+    recordContactThread(db, caller, input),
+  );
+
   /**
-   * Records the mail thread a reply started: with `_id` on that query; without, on the queries
-   * already tied to the same client. Either way they are marked replied.
+   * Mails the reply first and records the thread only once the mail is in the outbox, so a query is
+   * never marked replied without one; a mail the SMTP server refused leaves it NEW (502).
    */
-  registerCall(app, { ...setContactThread, transaction: true, message: 'Updated successfully' }, async ({ db, caller, input }) => {
-    const values = { clientId: input.clientId, threadId: input.messageId, isReplied: true, status: 'REPLIED' };
-    if (input._id) return contactQueryRepository.update(db, { caller, scope: {}, id: input._id, values });
-    const rows = await db
-      .select({ id: contactQueries.id })
-      .from(contactQueries)
-      .where(and(eq(contactQueries.clientId, input.clientId), eq(contactQueries.isDeleted, false)));
-    if (rows.length === 0) throw notFound('Contact Query');
-    const updated = [];
-    for (const row of rows) updated.push(await contactQueryRepository.update(db, { caller, scope: {}, id: row.id, values }));
-    return updated;
-  });
+  registerCall(
+    app,
+    { ...replyToContact, transaction: false, message: 'Reply sent' },
+    async ({ db, caller, input, services, transaction }) => {
+      const query = await contactQueryRepository.get(db, {}, input._id);
+      const quoted = String(query.content)
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n');
+      const sent = await services.mail.send({
+        to: String(query.email),
+        subject: input.subject,
+        text: `${input.message}\n\n${query.contactName ? `${query.contactName} wrote` : 'You wrote'}:\n${quoted}`,
+      });
+      if (sent.status === 'FAILED') throw new HttpError(502, 'The reply could not be sent. Please try again later.');
+      return transaction((tx) => recordContactThread(tx, caller, { _id: input._id, clientId: sent.id, messageId: sent.messageId }));
+    },
+  );
 };
 
 export const registerContent = (app: FastifyInstance) => {
   registerAdminRecruiters(app);
   registerAdminJobSeekers(app);
+  registerAdminDashboard(app);
   registerArticles(app);
   registerAdminContent(app);
   registerContact(app);

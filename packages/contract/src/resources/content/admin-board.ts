@@ -147,3 +147,28 @@ export const listJobSeekerReferences = admin(
   '/admin/job-seeker/reference/list',
   listRequest(jobSeekerReference.filters).extend({ jobSeekerId: mongoId('jobSeekerId').optional() }),
 );
+
+// --- Dashboard ---------------------------------------------------------------------------------
+
+/** What the admin console's home shows: one number per part of the platform. */
+export type AdminDashboardCounts = {
+  jobSeekers: number;
+  recruiterCompanies: number;
+  publishedJobs: number;
+  /** Applications made in the last seven days. */
+  applicationsThisWeek: number;
+  /** Contact queries nobody has replied to yet (status NEW). */
+  openContactQueries: number;
+};
+
+export const adminDashboardCounts = defineWorkflow({
+  name: 'adminDashboardCounts',
+  tag: 'AdminDashboard',
+  method: 'GET',
+  path: '/admin/dashboard',
+  who: PLATFORM,
+  inputFrom: 'query',
+  summary:
+    'Counts for the admin console’s home: job seekers, recruiter companies, published jobs, applications in the last 7 days, NEW contact queries (not in the spec)',
+  input: z.object({}).strict(),
+});

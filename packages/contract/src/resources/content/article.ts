@@ -306,3 +306,23 @@ export const setContactThread = defineWorkflow({
     })
     .strict(),
 });
+
+/**
+ * Answers a contact query by mail to its address, then records the thread as set-contact-thread
+ * does (the sent mail's Message-ID, the outbox row as clientId) and marks it REPLIED.
+ */
+export const replyToContact = defineWorkflow({
+  name: 'replyToContact',
+  tag: 'ContactQuery',
+  method: 'POST',
+  path: '/contact/reply',
+  who: PLATFORM,
+  summary: 'Mails a reply to a contact query and marks it REPLIED (not in the spec)',
+  input: z
+    .object({
+      _id: mongoId(),
+      subject: required('Please enter subject', 300),
+      message: required('Please enter message', 20_000),
+    })
+    .strict(),
+});
