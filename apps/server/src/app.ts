@@ -10,6 +10,7 @@ import { sessionCookie } from './areas/auth/users';
 import { registerCompanies } from './areas/companies/routes';
 import { registerContent } from './areas/content/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
+import { registerCvBuilder } from './areas/cv-builder/routes';
 import { registerEntityLog } from './areas/entity-log/routes';
 import { registerFiles } from './areas/files/routes';
 import { registerJobSeekers } from './areas/job-seekers/routes';
@@ -22,11 +23,13 @@ import { registerStaff } from './areas/staff/routes';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedCatalogue } from './db/seed-catalogue';
+import { seedCoverLetters } from './db/seed-cover-letters';
 import { seedLookups } from './db/seed-lookups';
 import type { Caller } from './engine/context';
 import { HttpError } from './engine/errors';
 import { registerOpenApi } from './engine/openapi';
 import type { RegisteredCall } from './engine/register-call';
+import { createRenderPool } from './services/documents/render-pool';
 import { createFileStore, maxUploadBytes } from './services/files';
 import { createGazetteer } from './services/gazetteer';
 import { createMailer } from './services/mail';
@@ -96,6 +99,8 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
     gazetteer: createGazetteer(),
     jobSearchCache: createResultCache({ ttlMs: 30_000, maxEntries: 1000 }),
     sessions: createSessions(),
+    // Workers start with the first document drawn; a long-running server warms them up front.
+    documents: createRenderPool({ dataDir: config.dataDir, warm: !config.inMemory }),
     limits: {
       loginPerAccount: createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 }),
       loginPerAddress: createRateLimiter({ limit: 30, windowMs: 15 * 60 * 1000 }),
@@ -108,6 +113,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
   app.decorateRequest('caller', null);
   app.addHook('onClose', async () => {
     services.mail.close();
+    await services.documents.close();
     if (!given) await database.close();
   });
 
@@ -144,6 +150,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
 
   await seedCatalogue(database.db);
   await seedLookups(database.db);
+  await seedCoverLetters(database.db);
   await ensureSuperAdminFromEnv(database.db, config, app.log);
 
   registerAuth(app);
@@ -158,6 +165,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
   registerCompanies(app);
   registerJobs(app);
   registerApplications(app);
+  registerCvBuilder(app);
   registerContent(app);
 
   await registerOpenApi(app);

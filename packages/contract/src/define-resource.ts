@@ -46,6 +46,8 @@ export type ResourceDefinition<
   search: readonly string[];
   /** Filter keys a list accepts. */
   filters: Record<string, FilterKind>;
+  /** A list's order when not newest first (sections by their number, the default CV first). */
+  order?: readonly { field: string; direction: 'asc' | 'desc' }[];
   /** Values unique among live rows, per organisation unless `global`, and the 409 message. */
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
   calls: Partial<Record<CallKind, CallSpec>>;

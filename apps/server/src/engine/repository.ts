@@ -1,6 +1,6 @@
 import type { ListRequest, ListResult } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { and, eq, getTableColumns, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { organisations } from '../db/schema/organisations';
@@ -163,6 +163,10 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     return chosen;
   };
 
+  const orderBy = def.order
+    ? [...def.order.map(({ field, direction }) => (direction === 'asc' ? asc(column(field)) : desc(column(field)))), desc(column('id'))]
+    : undefined;
+
   return {
     def,
     table,
@@ -179,6 +183,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
         table,
         selection,
         request,
+        orderBy,
         where: [
           ...scopeWhere(scope),
           ...extraWhere,

@@ -58,6 +58,15 @@ export const createFileStore = (input: { dataDir: string; secret: string; appUrl
       return { _id: id, originalName: name, blobName, mimeType: kind.mimeType, size: content.length };
     },
     read: (blobName: string) => fs.readFile(pathOf(blobName)),
+    /** Stores a file the server made (a drawn CV) under a name of its choosing, unless it is there already. */
+    async keep(blobName: string, content: Buffer) {
+      const target = pathOf(blobName);
+      if (await fs.stat(target).catch(() => null)) return;
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${newId()}.partial`;
+      await fs.writeFile(partial, content);
+      await fs.rename(partial, target);
+    },
     /** A link valid for `seconds`; anyone holding it may read the file until then. */
     signedUrl(blobName: string, seconds = 15 * 60) {
       const expires = Math.floor(Date.now() / 1000) + seconds;

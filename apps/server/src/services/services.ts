@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { RenderPool } from './documents/render-pool';
 import type { FileStore } from './files';
 import type { Gazetteer } from './gazetteer';
 import type { Mailer } from './mail';
@@ -17,5 +18,7 @@ export type Services = {
   /** Public job searches, cleared by every change to a job or a company's name. */
   jobSearchCache: ResultCache<unknown>;
   sessions: Sessions;
+  /** Draws CVs and cover letters off the main thread, cached on disk by content. */
+  documents: RenderPool;
   limits: { loginPerAccount: RateLimiter; loginPerAddress: RateLimiter; publicPerAddress: RateLimiter };
 };

@@ -55,7 +55,7 @@ describe('POST /recruiter/job-application/apply', () => {
     const open = await aJob(t.app, w.company.token);
     const noCv = await apply(open._id, w.otherSeeker.token);
     expect(noCv.status).toBe(400);
-    expect(noCv.body.message).toBe('Please upload your CV before you apply');
+    expect(noCv.body.message).toBe('Please upload or build your CV before you apply');
 
     const draft = await aJob(t.app, w.company.token, { status: 'DRAFT' });
     expect((await apply(draft._id, w.seeker.token)).status).toBe(404);

@@ -2,6 +2,7 @@
 import type { CoverLetterTemplateSlug } from '@app/contract/resources/job-board/cv-document';
 import type { DocumentProps } from '@react-pdf/renderer';
 import type { ReactElement } from 'react';
+import { coverLetterTemplateSummary } from '../catalogue';
 import { pdfSafe } from '../shared/pdf-text';
 import type { CoverLetterTemplateProps } from './content';
 import { ClassicLetter } from './templates/classic';
@@ -19,21 +20,15 @@ export type CoverLetterTemplate = {
 /** Every cover-letter template; the first is the default. */
 export const coverLetterTemplates: CoverLetterTemplate[] = [
   {
-    slug: 'classic',
-    title: 'Classic',
-    description: 'A traditional British business letter set in Times, with your address on the right.',
+    ...coverLetterTemplateSummary('classic'),
     render: ({ letter }) => <ClassicLetter letter={pdfSafe(letter)} />,
   },
   {
-    slug: 'modern',
-    title: 'Modern',
-    description: 'A header band in your accent colour with your name and contact details, and a clean sans-serif body.',
+    ...coverLetterTemplateSummary('modern'),
     render: ({ letter }) => <ModernLetter letter={pdfSafe(letter)} />,
   },
   {
-    slug: 'compact',
-    title: 'Compact',
-    description: 'Small, tidy type and a one-line header, so even a long letter fits on one page.',
+    ...coverLetterTemplateSummary('compact'),
     render: ({ letter }) => <CompactLetter letter={pdfSafe(letter)} />,
   },
 ];

@@ -2,6 +2,7 @@
 import type { CvTemplateSlug } from '@app/contract/resources/job-board/cv-document';
 import type { DocumentProps } from '@react-pdf/renderer';
 import type { ReactElement } from 'react';
+import { cvTemplateSummary } from '../catalogue';
 import { pdfSafe } from '../shared/pdf-text';
 import type { CvSectionKey } from './sections';
 import { ClassicCv, classicReadingOrder } from './templates/classic';
@@ -23,30 +24,22 @@ export type CvTemplate = {
 /** Every CV template; the first is the default. */
 export const cvTemplates: CvTemplate[] = [
   {
-    slug: 'classic',
-    title: 'Classic',
-    description: 'A single column set in Times with a centred header: calm, traditional and easy for any reader to scan.',
+    ...cvTemplateSummary('classic'),
     readingOrder: classicReadingOrder,
     render: ({ cv, photo }) => <ClassicCv cv={pdfSafe(cv)} photo={photo} />,
   },
   {
-    slug: 'modern',
-    title: 'Modern',
-    description: 'Two columns: a sidebar in your accent colour with photo, contact details, skills and languages beside your experience.',
+    ...cvTemplateSummary('modern'),
     readingOrder: modernReadingOrder,
     render: ({ cv, photo }) => <ModernCv cv={pdfSafe(cv)} photo={photo} />,
   },
   {
-    slug: 'compact',
-    title: 'Compact',
-    description: 'Dense and tidy: headings in a narrow margin and small, clear type, so a long career fits on fewer pages.',
+    ...cvTemplateSummary('compact'),
     readingOrder: compactReadingOrder,
     render: ({ cv, photo }) => <CompactCv cv={pdfSafe(cv)} photo={photo} />,
   },
   {
-    slug: 'timeline',
-    title: 'Timeline',
-    description: 'A bold header band in your accent colour, with your work and education drawn along a timeline.',
+    ...cvTemplateSummary('timeline'),
     readingOrder: timelineReadingOrder,
     render: ({ cv, photo }) => <TimelineCv cv={pdfSafe(cv)} photo={photo} />,
   },

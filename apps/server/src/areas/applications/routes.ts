@@ -12,13 +12,16 @@ import {
 } from '@app/contract/resources/job-board/application';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
 import { jobApplications, jobSeekers, jobs, recruiterCompanies, wishlistItems } from '../../db/schema/job-board';
 import type { Caller } from '../../engine/context';
 import { badRequest, conflict, notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { filterConditions, listRows, searchCondition } from '../../engine/list-query';
 import { Answer, registerCall } from '../../engine/register-call';
+import type { Services } from '../../services/services';
 import { ownCompany } from '../companies/repository';
+import { cvPdf, defaultCvOf, ownCv } from '../cv-builder/cvs';
 import { ownJobSeeker } from '../job-seekers/repository';
 import { isOpen, type JobRow } from '../jobs/repository';
 
@@ -41,8 +44,30 @@ const jobSummary = {
   applicationEndDate: jobs.applicationEndDate,
 };
 
+type SeekerRow = Awaited<ReturnType<typeof ownJobSeeker>>;
+
+/**
+ * The CV an application carries: the built CV named, else the uploaded file when asked for, else
+ * the default built CV, else the uploaded file. A built CV goes as the PDF drawn at that moment, so
+ * later edits do not change what the employer received.
+ */
+const applicationCv = async (
+  db: Executor,
+  services: Services,
+  caller: Caller,
+  seeker: SeekerRow,
+  input: { cvId?: string; useUploadedCv?: boolean },
+) => {
+  const built = input.cvId ? await ownCv(db, caller, input.cvId) : input.useUploadedCv ? undefined : await defaultCvOf(db, caller.id);
+  if (built) return { type: 'BUILT', cvId: built.id, file: await cvPdf(db, services, built) };
+  if (seeker.cvDetail) return { type: 'UPLOAD', file: seeker.cvDetail };
+  const message = 'Please upload or build your CV before you apply';
+  throw badRequest(message, [{ field: 'cvId', message }]);
+};
+
 export const registerApplications = (app: FastifyInstance) => {
-  registerCall(app, applyForJob, async ({ db, caller, input, services, afterCommit }) => {
+  // The CV is drawn before the transaction opens, so a slow drawing holds no database connection.
+  registerCall(app, { ...applyForJob, transaction: false }, async ({ db, caller, input, services, afterCommit, transaction }) => {
     const seeker = await ownJobSeeker(db, caller as Caller);
     const [job] = (await db
       .select()
@@ -50,54 +75,54 @@ export const registerApplications = (app: FastifyInstance) => {
       .where(and(eq(jobs.id, input.jobId), eq(jobs.isDeleted, false)))) as JobRow[];
     if (job?.status !== 'PUBLISHED') throw notFound('Job');
     if (!isOpen(job)) throw badRequest('This job is no longer taking applications');
-    if (input.cvId) throw notFound('CV');
-    if (!seeker.cvDetail)
-      throw badRequest('Please upload your CV before you apply', [{ field: 'cvId', message: 'Please upload your CV before you apply' }]);
-    const now = new Date();
-    // The unique index makes a second application fail even when two arrive at once.
-    const inserted = await db
-      .insert(jobApplications)
-      .values({
-        id: newId(),
-        jobId: job.id,
-        jobSeekerId: seeker.id,
-        recruiterId: job.recruiterId,
-        ownerId: seeker.ownerId,
-        status: 'APPLIED',
-        cv: { type: 'UPLOAD', file: seeker.cvDetail },
-        coverLetter: input.coverLetter ?? null,
-        statusHistory: [{ status: 'APPLIED', at: now.toISOString() }],
-        createdBy: { _id: (caller as Caller).id, name: (caller as Caller).name },
-      })
-      .onConflictDoNothing()
-      .returning({ id: jobApplications.id });
-    if (inserted.length === 0) throw conflict('You have already applied for this job');
-    // Counted in the database, not read-modify-write, so concurrent applies stay exact.
-    await db
-      .update(jobs)
-      .set({ applicantCount: sql`${jobs.applicantCount} + 1` })
-      .where(eq(jobs.id, job.id));
-    await db
-      .update(jobSeekers)
-      .set({ appliedJobCount: sql`${jobSeekers.appliedJobCount} + 1` })
-      .where(eq(jobSeekers.id, seeker.id));
-    const [company] = await db
-      .select({ email: recruiterCompanies.email, name: recruiterCompanies.name })
-      .from(recruiterCompanies)
-      .where(eq(recruiterCompanies.id, job.recruiterId));
-    if (company) {
-      afterCommit(() =>
-        services.mail.send({
-          to: company.email,
-          subject: `New applicant for ${job.title}`,
-          text: `${fullNameOf(seeker.name)} has applied for ${job.title}.\n\nSee the applicants at ${services.config.appUrl}/company/jobs/${job.id}/applicants`,
-        }),
+    const cv = await applicationCv(db, services, caller as Caller, seeker, input);
+    return transaction(async (db) => {
+      const now = new Date();
+      // The unique index makes a second application fail even when two arrive at once.
+      const inserted = await db
+        .insert(jobApplications)
+        .values({
+          id: newId(),
+          jobId: job.id,
+          jobSeekerId: seeker.id,
+          recruiterId: job.recruiterId,
+          ownerId: seeker.ownerId,
+          status: 'APPLIED',
+          cv,
+          coverLetter: input.coverLetter ?? null,
+          statusHistory: [{ status: 'APPLIED', at: now.toISOString() }],
+          createdBy: { _id: (caller as Caller).id, name: (caller as Caller).name },
+        })
+        .onConflictDoNothing()
+        .returning({ id: jobApplications.id });
+      if (inserted.length === 0) throw conflict('You have already applied for this job');
+      // Counted in the database, not read-modify-write, so concurrent applies stay exact.
+      await db
+        .update(jobs)
+        .set({ applicantCount: sql`${jobs.applicantCount} + 1` })
+        .where(eq(jobs.id, job.id));
+      await db
+        .update(jobSeekers)
+        .set({ appliedJobCount: sql`${jobSeekers.appliedJobCount} + 1` })
+        .where(eq(jobSeekers.id, seeker.id));
+      const [company] = await db
+        .select({ email: recruiterCompanies.email, name: recruiterCompanies.name })
+        .from(recruiterCompanies)
+        .where(eq(recruiterCompanies.id, job.recruiterId));
+      if (company) {
+        afterCommit(() =>
+          services.mail.send({
+            to: company.email,
+            subject: `New applicant for ${job.title}`,
+            text: `${fullNameOf(seeker.name)} has applied for ${job.title}.\n\nSee the applicants at ${services.config.appUrl}/company/jobs/${job.id}/applicants`,
+          }),
+        );
+      }
+      return new Answer(
+        { _id: inserted[0]?.id, jobId: job.id, status: 'APPLIED', appliedAt: now.toISOString() },
+        'Your application has been sent',
       );
-    }
-    return new Answer(
-      { _id: inserted[0]?.id, jobId: job.id, status: 'APPLIED', appliedAt: now.toISOString() },
-      'Your application has been sent',
-    );
+    });
   });
 
   registerCall(app, appliedJobIds, async ({ db, caller }) => {

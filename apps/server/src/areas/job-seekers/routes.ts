@@ -23,6 +23,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
 import { confirmChange } from '../auth/confirm-change';
 import { createAccount, findLiveUserByEmail, signIn } from '../auth/users';
+import { cvPdf, ownCv } from '../cv-builder/cvs';
 import { jobSeekerRepository, ownJobSeeker } from './repository';
 
 const cvTypes = new Set([
@@ -95,8 +96,11 @@ export const registerJobSeekers = (app: FastifyInstance) => {
   });
 
   registerCall(app, jobSeekerCvUrl, async ({ db, caller, input, services }) => {
+    if (input.cvId) {
+      const file = await cvPdf(db, services, await ownCv(db, caller as Caller, input.cvId));
+      return { url: file.url, file };
+    }
     const seeker = await ownJobSeeker(db, caller as Caller);
-    if (input.cvId) throw notFound('CV');
     if (!seeker.cvDetail) throw notFound('CV');
     return { url: services.files.signedUrl(seeker.cvDetail.blobName), file: seeker.cvDetail };
   });

@@ -14,11 +14,13 @@ export const applyForJob = defineWorkflow({
   method: 'POST',
   path: '/recruiter/job-application/apply',
   who: ['JOB_SEEKER'],
-  summary: 'Applies once per job with the uploaded CV (or a chosen CV); 409 the second time',
+  summary:
+    'Applies once per job (409 the second time) with the CV named by cvId, else the uploaded CV when useUploadedCv, else the default built CV, else the uploaded one',
   input: z
     .object({
       jobId: mongoId('job id'),
       cvId: mongoId('cvId').optional(),
+      useUploadedCv: z.boolean().optional(),
       coverLetter: z.string().trim().max(10_000).optional(),
     })
     .strict(),

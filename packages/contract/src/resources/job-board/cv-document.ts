@@ -178,7 +178,14 @@ export type CoverLetterBodySection = z.infer<typeof coverLetterBodySection>;
 /** The content of a cover letter: what the builder edits and a template prints. */
 export const coverLetterDocument = z.object({
   title: z.string().trim().max(200).default('Cover letter'),
-  templateSlug: coverLetterTemplateSlug.default('classic'),
+  /** A cover-letter template's slug; the template names the built-in layout that draws it. */
+  templateSlug: z
+    .string({ error: 'Please choose a template' })
+    .trim()
+    .min(1, 'Please choose a template')
+    .max(100)
+    .regex(/^[a-z0-9-]+$/, 'Only a-z, 0-9 and "-" are allowed.')
+    .default('classic'),
   accentColor: accentColor.default(defaultAccentColor),
   /** The date printed on the letter; none is printed when it is missing. */
   date: day().optional().nullable(),

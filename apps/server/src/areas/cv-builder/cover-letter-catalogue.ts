@@ -1,0 +1,194 @@
+import {
+  coverLetterSection,
+  coverLetterSuggestion,
+  coverLetterTemplate,
+  reorderCoverLetterSection,
+  seekerCoverLetterSections,
+  seekerCoverLetterSuggestions,
+} from '@app/contract/resources/job-board/cover-letter';
+import { coverLetterTemplateSlugs } from '@app/contract/resources/job-board/cv-document';
+import { and, asc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { coverLetterSections, coverLetterSuggestions, coverLetterTemplates } from '../../db/schema/documents';
+import { badRequest, notFound } from '../../engine/errors';
+import { newId } from '../../engine/ids';
+import { Answer, registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import { resourceRepository } from '../../engine/repository';
+import { sanitizeRichText } from '../../services/sanitize';
+
+export const sectionRepository = resourceRepository(coverLetterSection, coverLetterSections);
+export const suggestionRepository = resourceRepository(coverLetterSuggestion, coverLetterSuggestions);
+export const templateRepository = resourceRepository(coverLetterTemplate, coverLetterTemplates);
+
+const liveSections = eq(coverLetterSections.isDeleted, false);
+
+/** The number after the last section: where a new one goes when none is given. */
+const nextOrderNumber = async (db: Executor) => {
+  const [row] = await db
+    .select({ last: max(coverLetterSections.orderNumber) })
+    .from(coverLetterSections)
+    .where(liveSections);
+  return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+};
+
+/** Sections keep 0, 1, 2, ... in their order: moving one shifts those between its old and new place. */
+const moveSection = async (db: Executor, id: string, to: number) => {
+  const [section] = await db
+    .select({ orderNumber: coverLetterSections.orderNumber })
+    .from(coverLetterSections)
+    .where(and(eq(coverLetterSections.id, id), liveSections));
+  if (!section) throw notFound('Cover letter section');
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(coverLetterSections).where(liveSections);
+  const target = Math.min(to, Math.max(0, (count?.n ?? 1) - 1));
+  const from = section.orderNumber;
+  if (target < from) {
+    await db
+      .update(coverLetterSections)
+      .set({ orderNumber: sql`${coverLetterSections.orderNumber} + 1` })
+      .where(and(liveSections, gte(coverLetterSections.orderNumber, target), lte(coverLetterSections.orderNumber, from - 1)));
+  } else if (target > from) {
+    await db
+      .update(coverLetterSections)
+      .set({ orderNumber: sql`${coverLetterSections.orderNumber} - 1` })
+      .where(and(liveSections, gte(coverLetterSections.orderNumber, from + 1), lte(coverLetterSections.orderNumber, target)));
+  }
+  await db.update(coverLetterSections).set({ orderNumber: target, updatedAt: new Date() }).where(eq(coverLetterSections.id, id));
+};
+
+/** A suggestion belongs to a live section, and to one of its sub-sections when it names one. */
+const checkSuggestionPlace = async (db: Executor, values: Record<string, unknown>) => {
+  if (typeof values.sectionId !== 'string') return;
+  const section = await sectionRepository.find(db, {}, values.sectionId);
+  if (!section) throw notFound('Cover letter section');
+  const subSectionId = values.subSectionId;
+  if (typeof subSectionId === 'string') {
+    const subSections = (section.subSections as { _id?: string }[] | null) ?? [];
+    if (!subSections.some((sub) => sub._id === subSectionId)) {
+      throw badRequest('This sub-section is not part of the section', [
+        { field: 'subSectionId', message: 'This sub-section is not part of the section' },
+      ]);
+    }
+  }
+};
+
+/** Sub-sections get ids when added, so suggestions and letters can point at them. */
+const withSubSectionIds = (values: Record<string, unknown>) =>
+  Array.isArray(values.subSections)
+    ? { ...values, subSections: values.subSections.map((sub: Record<string, unknown>) => ({ ...sub, _id: sub._id ?? newId() })) }
+    : values;
+
+export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
+  registerResource(app, sectionRepository, {
+    handlers: {
+      create: async ({ db, caller, scope, input, repository }) => {
+        const values = withSubSectionIds(input);
+        const wanted = input.orderNumber as number | undefined;
+        const last = await nextOrderNumber(db);
+        const record = await repository.create(db, { caller, scope, values: { ...values, orderNumber: last } });
+        if (wanted !== undefined && wanted < last) {
+          await moveSection(db, record._id as string, wanted);
+          return repository.toRecord(await repository.get(db, scope, record._id as string));
+        }
+        return record;
+      },
+      update: async ({ db, caller, scope, input, repository }) => {
+        const { _id, orderNumber, ...values } = input;
+        await repository.update(db, { caller, scope, id: _id, values: withSubSectionIds(values) });
+        if (orderNumber !== undefined) await moveSection(db, _id, orderNumber);
+        return repository.toRecord(await repository.get(db, scope, _id));
+      },
+      details: async ({ db, scope, input, repository }) => {
+        const section = repository.toRecord(await repository.get(db, scope, input._id));
+        const suggestions = await suggestionRepository.list(
+          db,
+          {},
+          { page: 1, limit: 'ALL', search: '', filter: { sectionId: input._id } },
+        );
+        return { ...section, suggestions: suggestions.results };
+      },
+    },
+  });
+
+  registerCall(app, { ...reorderCoverLetterSection, transaction: true }, async ({ db, input }) => {
+    await moveSection(db, input._id, input.orderNumber);
+    return new Answer(await sectionRepository.list(db, {}, { page: 1, limit: 'ALL', search: '', filter: {} }), 'Order updated');
+  });
+
+  registerResource(app, suggestionRepository, {
+    handlers: {
+      create: async ({ db, caller, scope, input, repository }) => {
+        await checkSuggestionPlace(db, input);
+        return repository.create(db, { caller, scope, values: { ...input, content: sanitizeRichText(input.content) } });
+      },
+      update: async ({ db, caller, scope, input, repository }) => {
+        const { _id, ...values } = input;
+        const before = await repository.get(db, scope, _id);
+        await checkSuggestionPlace(db, { sectionId: before.sectionId, subSectionId: before.subSectionId, ...values });
+        if (typeof values.content === 'string') values.content = sanitizeRichText(values.content);
+        return repository.update(db, { caller, scope, id: _id, values });
+      },
+    },
+  });
+
+  registerResource(app, templateRepository, {
+    handlers: {
+      create: ({ db, caller, scope, input, repository }) => {
+        const layout = input.layout ?? ((coverLetterTemplateSlugs as readonly string[]).includes(input.slug) ? input.slug : undefined);
+        if (!layout) {
+          const message = `Please choose the layout that draws it: ${coverLetterTemplateSlugs.join(', ')}`;
+          throw badRequest(message, [{ field: 'layout', message }]);
+        }
+        return repository.create(db, { caller, scope, values: { ...input, layout } });
+      },
+      // Seekers see the templates they may use; admins see every one.
+      list: ({ db, caller, scope, input, repository }) =>
+        repository.list(db, scope, input, caller?.userType === 'JOB_SEEKER' ? [eq(coverLetterTemplates.status, 'ACTIVE')] : []),
+    },
+  });
+
+  registerCall(app, seekerCoverLetterSections, async ({ db, input }) => {
+    const sections = await sectionRepository.list(db, {}, { page: 1, limit: 'ALL', search: input.search, filter: { status: 'ACTIVE' } });
+    const ids = sections.results.map((section) => section._id as string);
+    const suggestions = ids.length
+      ? await db
+          .select(suggestionRepository.selection)
+          .from(coverLetterSuggestions)
+          .where(
+            and(
+              inArray(coverLetterSuggestions.sectionId, ids),
+              eq(coverLetterSuggestions.status, 'ACTIVE'),
+              eq(coverLetterSuggestions.isDeleted, false),
+            ),
+          )
+          .orderBy(asc(coverLetterSuggestions.createdAt))
+      : [];
+    const bySection = new Map<string, unknown[]>();
+    for (const row of suggestions) {
+      const record = suggestionRepository.toRecord(row as never);
+      const list = bySection.get(record.sectionId as string) ?? [];
+      list.push(record);
+      bySection.set(record.sectionId as string, list);
+    }
+    return {
+      ...sections,
+      results: sections.results.map((section) => ({ ...section, suggestions: bySection.get(section._id as string) ?? [] })),
+    };
+  });
+
+  registerCall(app, seekerCoverLetterSuggestions, async ({ db, input }) => {
+    const filter = { ...input.filter, status: 'ACTIVE' };
+    return suggestionRepository.list(db, {}, { ...input, filter });
+  });
+};
+
+/** The template a letter names, for its layout and whether Word files are offered. */
+export const letterTemplateOf = async (db: Executor, slug: string) => {
+  const [template] = await db
+    .select()
+    .from(coverLetterTemplates)
+    .where(and(eq(coverLetterTemplates.slug, slug), eq(coverLetterTemplates.isDeleted, false)))
+    .limit(1);
+  return template;
+};

@@ -1,0 +1,116 @@
+import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
+import { coverLetter, coverLetterUrl, makeDefaultCoverLetter } from '@app/contract/resources/job-board/cover-letter';
+import { coverLetterDocument } from '@app/contract/resources/job-board/cv-document';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { coverLetters } from '../../db/schema/documents';
+import type { Caller, Scope } from '../../engine/context';
+import { badRequest } from '../../engine/errors';
+import { Answer, registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import { resourceRepository } from '../../engine/repository';
+import { sanitizeRichText } from '../../services/sanitize';
+import { ownJobSeeker } from '../job-seekers/repository';
+import { letterTemplateOf } from './cover-letter-catalogue';
+import { defaultRecord } from './default-record';
+import { documentContentOf, renderToFile } from './rendered-files';
+
+export const coverLetterRepository = resourceRepository(coverLetter, coverLetters);
+const letterDefault = defaultRecord(coverLetters);
+
+type LetterRow = typeof coverLetters.$inferSelect;
+type BodySection = { content?: string; subSections?: { content?: string }[] };
+
+const cleanLetterValues = (values: Record<string, unknown>) => {
+  if (!Array.isArray(values.bodySections)) return values;
+  return {
+    ...values,
+    bodySections: (values.bodySections as BodySection[]).map((section) => ({
+      ...section,
+      content: sanitizeRichText(section.content ?? ''),
+      subSections: (section.subSections ?? []).map((sub) => ({ ...sub, content: sanitizeRichText(sub.content ?? '') })),
+    })),
+  };
+};
+
+/** A letter may name only a template that exists and is in use. */
+const checkTemplate = async (db: Executor, slug: unknown) => {
+  if (typeof slug !== 'string') return;
+  const template = await letterTemplateOf(db, slug);
+  if (template?.status !== 'ACTIVE') {
+    throw badRequest('Please choose one of the templates on offer', [
+      { field: 'templateSlug', message: 'Please choose one of the templates on offer' },
+    ]);
+  }
+};
+
+export const registerCoverLetters = (app: FastifyInstance) => {
+  registerResource(app, coverLetterRepository, {
+    handlers: {
+      create: async ({ db, caller, scope, input, repository }) => {
+        const seeker = await ownJobSeeker(db, caller as Caller);
+        await checkTemplate(db, input.templateSlug);
+        const hasDefault = await letterDefault.hasDefault(db, (caller as Caller).id);
+        return repository.create(db, {
+          caller,
+          scope,
+          values: { ...cleanLetterValues(input), jobSeekerId: seeker.id, isDefault: !hasDefault },
+        });
+      },
+      update: async ({ db, caller, scope, input, repository }) => {
+        const { _id, ...values } = input;
+        await checkTemplate(db, values.templateSlug);
+        return repository.update(db, { caller, scope, id: _id, values: cleanLetterValues(values) });
+      },
+      remove: async ({ db, caller, scope, input, repository }) => {
+        const row = (await repository.get(db, scope, input._id)) as LetterRow;
+        const removed = await repository.remove(db, { caller, scope, id: input._id });
+        if (row.isDefault) {
+          await letterDefault.set(db, row.ownerId as string, row.id, false);
+          await letterDefault.promoteNewest(db, row.ownerId as string);
+        }
+        return removed;
+      },
+    },
+  });
+
+  registerCall(app, { ...makeDefaultCoverLetter, tenancy: 'owner' }, async ({ db, caller, scope, input }) => {
+    const row = await coverLetterRepository.get(db, scope as Scope, input._id);
+    await letterDefault.set(db, (caller as Caller).id, row.id, true);
+    return new Answer(
+      coverLetterRepository.toRecord(await coverLetterRepository.get(db, scope as Scope, row.id)),
+      'This is now your default cover letter',
+    );
+  });
+
+  registerCall(app, { ...coverLetterUrl, tenancy: 'owner' }, async ({ db, scope, input, services }) => {
+    const row = (await coverLetterRepository.get(db, scope as Scope, input.coverLetterId)) as LetterRow;
+    const template = await letterTemplateOf(db, row.templateSlug);
+    const format = input.isDocx ? 'docx' : 'pdf';
+    if (format === 'docx' && template && !template.isDocx) {
+      throw badRequest('This template is offered as a PDF only', [{ field: 'isDocx', message: 'This template is offered as a PDF only' }]);
+    }
+    const name = fullNameOf((row.jobSeekerDetails as { name?: PersonName }).name) || 'Cover letter';
+    const file = await renderToFile(db, services, {
+      request: {
+        kind: 'cover-letter',
+        format,
+        // A deleted template's letters are still drawn, in the classic layout.
+        templateSlug: template?.layout ?? 'classic',
+        content: documentContentOf(coverLetterDocument, row) as never,
+      },
+      ownerId: row.ownerId as string,
+      downloadName: `${name} cover letter.${format}`,
+    });
+    const column = format === 'pdf' ? 'file' : 'docxFile';
+    if (row[column]?.blobName !== file.blobName) {
+      const { url: _url, ...kept } = file;
+      await db
+        .update(coverLetters)
+        .set({ [column]: kept })
+        .where(eq(coverLetters.id, row.id));
+    }
+    return { url: file.url, file };
+  });
+};
