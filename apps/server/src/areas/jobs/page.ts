@@ -3,14 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
+import { jsonLdTag, noindexTag, seoHead } from '../../services/html-page';
 import { plainText } from '../../services/sanitize';
 import { isOpen, type JobRow } from './repository';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-/** JSON inside a script element: "<" escaped, so no text can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const employmentTypes: Record<number, string> = {
   1: 'FULL_TIME',
@@ -87,19 +82,9 @@ export const renderJobPage = (template: string, input: { job: JobRow; company: C
     300,
   );
   const url = `${appUrl}/jobs/${job.slug}`;
-  const head = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:url" content="${escapeHtml(url)}">`,
-    `<meta name="twitter:card" content="summary">`,
-    ...(isOpen(job)
-      ? [`<script type="application/ld+json">${scriptJson(jobPostingJsonLd(job, company, appUrl))}</script>`]
-      : ['<meta name="robots" content="noindex">']),
-  ].join('\n    ');
+  const head = [...seoHead({ title, description, url }), isOpen(job) ? jsonLdTag(jobPostingJsonLd(job, company, appUrl)) : noindexTag].join(
+    '\n    ',
+  );
   return template.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${head}\n  </head>`);
 };
 
@@ -118,7 +103,7 @@ export const registerJobPages = (app: FastifyInstance, webDist: string) => {
       .limit(1);
     reply.type('text/html').header('cache-control', 'no-cache');
     if (!row || row.job.isDeleted || row.job.status !== 'PUBLISHED')
-      return reply.status(404).send(template.replace('</head>', '  <meta name="robots" content="noindex">\n  </head>'));
+      return reply.status(404).send(template.replace('</head>', `  ${noindexTag}\n  </head>`));
     return reply.send(renderJobPage(template, { job: row.job, company: row.company, appUrl: app.services.config.appUrl }));
   });
 };
