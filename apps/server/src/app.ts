@@ -8,6 +8,8 @@ import { registerApplications } from './areas/applications/routes';
 import { registerAuth } from './areas/auth/routes';
 import { sessionCookie } from './areas/auth/users';
 import { registerCompanies } from './areas/companies/routes';
+import { registerArticlePages } from './areas/content/article-pages';
+import { registerCardPages } from './areas/content/card-page';
 import { registerContent } from './areas/content/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerCvBuilder } from './areas/cv-builder/routes';
@@ -173,6 +175,9 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   registerJobPages(app, webDist);
+  // Whole pages of their own, with or without the web app: before the fallback that answers index.html.
+  registerArticlePages(app);
+  registerCardPages(app);
   // Files are looked up per request (wildcard), so a rebuilt web app is served without a restart;
   // a path that is no file falls through to the not-found handler, which answers the app.
   if (hasWeb) {

@@ -76,6 +76,54 @@ const articleValues = async (db: Executor, input: Record<string, unknown>, creat
 
 const publicArticle = (): SQL[] => [eq(articles.isDeleted, false), eq(articles.status, 'PUBLISHED'), lte(articles.publishDate, sql`now()`)];
 
+/** An article as the public reads it: the columns of its record. */
+export type PublicArticle = Pick<
+  typeof articles.$inferSelect,
+  | 'id'
+  | 'title'
+  | 'slug'
+  | 'content'
+  | 'meta_description'
+  | 'meta_tags'
+  | 'meta_title'
+  | 'shortDesc'
+  | 'tags'
+  | 'img'
+  | 'author'
+  | 'isFeatured'
+  | 'publishDate'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export type PublicArticleQuery = { page: number; limit: number; search: string; filter: { isFeatured?: boolean; tag?: string } };
+
+/** One page of what the public may read, featured first then newest: the API's list and the /articles page. */
+export const listPublicArticles = (db: Executor, input: PublicArticleQuery) => {
+  const where: SQL[] = publicArticle();
+  if (input.filter.isFeatured !== undefined) where.push(eq(articles.isFeatured, input.filter.isFeatured));
+  if (input.filter.tag) where.push(sql`${articles.tags} @> ${JSON.stringify([input.filter.tag])}::jsonb`);
+  return listRows<PublicArticle>(db, {
+    table: articles,
+    selection: articleRepository.selection,
+    request: { ...input, filter: {} },
+    where: [...where, searchCondition(articles, article.search, input.search)],
+    orderBy: [desc(articles.isFeatured), desc(articles.publishDate), desc(articles.id)],
+  });
+};
+
+/** A published article by its slug, or nothing when it is a draft, archived, deleted or not yet due. */
+export const publicArticleBySlug = async (db: Executor, slug: string) => {
+  const [row] = await db
+    .select(articleRepository.selection)
+    .from(articles)
+    .where(and(eq(articles.slug, slug), ...publicArticle()))
+    .limit(1);
+  return row as unknown as PublicArticle | undefined;
+};
+
+const asRecord = (row: PublicArticle) => articleRepository.toRecord(row as unknown as Record<string, unknown> & { id: string });
+
 const registerArticles = (app: FastifyInstance) => {
   registerResource(app, authorRepository);
   registerCall(app, { ...removeAuthor, transaction: true, message: 'Deleted successfully' }, ({ db, caller, input }) =>
@@ -104,29 +152,39 @@ const registerArticles = (app: FastifyInstance) => {
   });
 
   registerCall(app, { ...publicArticles, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
-    const where: SQL[] = publicArticle();
-    if (input.filter.isFeatured !== undefined) where.push(eq(articles.isFeatured, input.filter.isFeatured));
-    if (input.filter.tag) where.push(sql`${articles.tags} @> ${JSON.stringify([input.filter.tag])}::jsonb`);
-    const page = await listRows<Record<string, unknown> & { id: string }>(db, {
-      table: articles,
-      selection: articleRepository.selection,
-      request: { ...input, filter: {} },
-      where: [...where, searchCondition(articles, article.search, input.search)],
-      orderBy: [desc(articles.isFeatured), desc(articles.publishDate), desc(articles.id)],
-    });
-    return { ...page, results: page.results.map(articleRepository.toRecord) };
+    const page = await listPublicArticles(db, input);
+    return { ...page, results: page.results.map(asRecord) };
   });
 
   registerCall(app, { ...articleBySlug, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
-    const [row] = await db
-      .select(articleRepository.selection)
-      .from(articles)
-      .where(and(eq(articles.slug, input.slug), ...publicArticle()))
-      .limit(1);
+    const row = await publicArticleBySlug(db, input.slug);
     if (!row) throw notFound('Article');
-    return articleRepository.toRecord(row as unknown as Record<string, unknown> & { id: string });
+    return asRecord(row);
   });
 };
+
+/** The public sees active cards only (and, as everywhere, no deleted ones). */
+const activeCard = [eq(employeeCards.status, 'ACTIVE')];
+
+export type PublicCard = Pick<
+  typeof employeeCards.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'profileImg'
+  | 'address'
+  | 'email'
+  | 'phone'
+  | 'mobile'
+  | 'designation'
+  | 'linkedInLink'
+  | 'slug'
+  | 'website'
+  | 'isWhatsapp'
+  | 'updatedAt'
+>;
+
+export const activeCardBySlug = async (db: Executor, slug: string) =>
+  (await employeeCardRepository.first(db, {}, [eq(employeeCards.slug, slug), ...activeCard])) as PublicCard | undefined;
 
 const registerAdminContent = (app: FastifyInstance) => {
   registerResource(app, adminNoteRepository);
@@ -151,14 +209,13 @@ const registerAdminContent = (app: FastifyInstance) => {
     employeeCardRepository.update(db, { caller, scope: {}, id: input._id, values: { isWhatsapp: input.isWhatsapp } }),
   );
 
-  const activeCard = [eq(employeeCards.status, 'ACTIVE')];
   registerCall(app, { ...publicCardDetails, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
     const row = await employeeCardRepository.first(db, {}, [eq(employeeCards.id, input._id), ...activeCard]);
     if (!row) throw notFound('Employee Card');
     return employeeCardRepository.toRecord(row);
   });
   registerCall(app, { ...publicCardBySlug, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
-    const row = await employeeCardRepository.first(db, {}, [eq(employeeCards.slug, input.slug), ...activeCard]);
+    const row = await activeCardBySlug(db, input.slug);
     if (!row) throw notFound('Employee Card');
     return employeeCardRepository.toRecord(row);
   });
