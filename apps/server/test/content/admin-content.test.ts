@@ -9,6 +9,7 @@ import {
   removeEngagementTemplate,
 } from '@app/contract/resources/content/article';
 import { describe, expect, it } from 'vitest';
+import { aCard as makeCard } from '../support/content';
 import { type BoardWorld, idsOf, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 import { unique } from '../support/world';
@@ -89,16 +90,7 @@ describe('Engagement templates: /admin/engagement/template*', () => {
 
 describe('Employee business cards: /admin/employee/card/*, /employee/businesscard/*', () => {
   const { calls } = employeeCard;
-  const aCard = async (overrides: Record<string, unknown> = {}) => {
-    const { status, body } = await call(
-      t.app,
-      calls.create!,
-      { name: 'Sam Carter', phone: '+44770090012', email: 'Sam@Example.com', designation: 'Recruiter', slug: unique('sam-'), ...overrides },
-      w.platformAdmin.token,
-    );
-    expect(status, body.message).toBe(200);
-    return body.data as Record<string, any> & { _id: string; slug: string };
-  };
+  const aCard = (overrides: Record<string, unknown> = {}) => makeCard(t.app, w.platformAdmin.token, overrides);
 
   it('adds, updates, finds, lists, sets WhatsApp and status', async () => {
     const card = await aCard();

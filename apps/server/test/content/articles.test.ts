@@ -1,5 +1,6 @@
 import { article, articleBySlug, author, publicArticles, removeAuthor } from '@app/contract/resources/content/article';
 import { describe, expect, it } from 'vitest';
+import { anArticle as makeArticle, articleBody as makeArticleBody, anAuthor as makeAuthor } from '../support/content';
 import { type BoardWorld, daysFromNow, idsOf, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 import { unique } from '../support/world';
@@ -14,34 +15,9 @@ withBoard((app, world) => {
 const { calls } = article;
 const missingId = 'a'.repeat(24);
 
-const anAuthor = async (name = unique('Author ')) => {
-  const { status, body } = await call(
-    t.app,
-    author.calls.create!,
-    { name, fullName: `${name} Smith`, profile: 'Writes.' },
-    w.platformAdmin.token,
-  );
-  expect(status, body.message).toBe(200);
-  return body.data as { _id: string; name: string };
-};
-
-const articleBody = async (overrides: Record<string, unknown> = {}) => ({
-  title: unique('Interview Tips '),
-  content: '<p>Be <strong>on time</strong>.</p>',
-  meta_description: 'How to interview',
-  meta_tags: 'interview, tips',
-  meta_title: 'Interview tips',
-  shortDesc: 'Tips for interviews',
-  tags: ['interview'],
-  author: (await anAuthor())._id,
-  ...overrides,
-});
-
-const anArticle = async (overrides: Record<string, unknown> = {}) => {
-  const { status, body } = await call(t.app, calls.create!, await articleBody(overrides), w.platformAdmin.token);
-  expect(status, body.message).toBe(200);
-  return body.data as Record<string, any> & { _id: string; slug: string };
-};
+const anAuthor = () => makeAuthor(t.app, w.platformAdmin.token);
+const articleBody = (overrides: Record<string, unknown> = {}) => makeArticleBody(t.app, w.platformAdmin.token, overrides);
+const anArticle = (overrides: Record<string, unknown> = {}) => makeArticle(t.app, w.platformAdmin.token, overrides);
 
 describe('Authors: /article/author/*', () => {
   it('create, update, find, list and delete by path id', async () => {
