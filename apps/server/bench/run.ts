@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: two scenarios, both by default (BENCH_SCENARIOS=foundation,search picks).
+ * `npm run bench`: three scenarios, all by default (BENCH_SCENARIOS=foundation,search,documents picks).
  *
  * foundation: seeds an organisation with ~2,000 staff (and a second one, so scoping matters), then
  * measures with autocannon three of the product's calls, each beside a bare Fastify route running
@@ -10,6 +10,10 @@
  * miles around Leeds, two filters, by relevance; four keywords in turn) and prints beside it the
  * raw SQL time of the same queries (EXPLAIN ANALYZE on the database, median of BENCH_SQL_RUNS).
  * Target: p99 under 30 ms on PostgreSQL.
+ *
+ * documents: a job seeker's two-page CVs drawn as PDFs through the product's calls: the median time
+ * per PDF (target under 300 ms), and a CV details call's p99 while 20 drawings are always waiting
+ * (target under 50 ms). See bench/documents.ts; BENCH_DOC_SAMPLES (20), BENCH_DOC_CONNECTIONS (4).
  *
  * On the embedded database by default; on PostgreSQL when DATABASE_URL is set (in a database made
  * for the run and dropped after it). Not a test: it exits 0 whether or not a target is met.
@@ -28,6 +32,7 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import { runDocuments, type SeededDocuments, seedDocuments } from './documents';
 import { type RawTime, searchBody, searchPath, searchWords, timeRawSql } from './search';
 import { type Seeded, seed } from './seed';
 import { type SeededJobs, seedJobs } from './seed-jobs';
@@ -50,9 +55,10 @@ const sqlRuns = Math.floor(numberFromEnv('BENCH_SQL_RUNS', 20));
 const targetRatio = 0.6;
 const targetSearchP99 = 30;
 
-const scenarios = new Set((process.env.BENCH_SCENARIOS || 'foundation,search').split(',').map((name) => name.trim()));
+const scenarios = new Set((process.env.BENCH_SCENARIOS || 'foundation,search,documents').split(',').map((name) => name.trim()));
 for (const name of scenarios)
-  if (name !== 'foundation' && name !== 'search') throw new Error(`Unknown scenario ${name}: foundation or search`);
+  if (name !== 'foundation' && name !== 'search' && name !== 'documents')
+    throw new Error(`Unknown scenario ${name}: foundation, search or documents`);
 
 type Measured = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; bodies?: unknown[] };
 
@@ -292,6 +298,7 @@ const main = async () => {
   const serverUrl = process.env.DATABASE_URL || undefined;
   const foundation = scenarios.has('foundation');
   const search = scenarios.has('search');
+  const documents = scenarios.has('documents');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-bench-'));
   const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(root, { recursive: true, force: true })];
   const children: Child[] = [];
@@ -342,6 +349,8 @@ const main = async () => {
           `from ${seededJobs.companies} companies, in ${seededJobs.towns} towns`,
       );
     }
+    let seededDocuments: SeededDocuments | undefined;
+    if (documents) seededDocuments = await seedDocuments(app, 21);
     await app.close();
     if (!serverUrl) {
       for (const target of foundation ? [productTarget, bareTarget] : [productTarget]) {
@@ -358,6 +367,14 @@ const main = async () => {
     if (seeded && bare) await runFoundation(product, bare, seeded, Boolean(serverUrl));
     // The raw SQL runs on the seeded database: on PGlite the seeding copy, which no server holds open.
     if (seededJobs) await runSearch(product, seedTarget, seededJobs, Boolean(serverUrl));
+    if (seededDocuments) {
+      await runDocuments(product, seededDocuments, {
+        samples: Math.floor(numberFromEnv('BENCH_DOC_SAMPLES', 20)),
+        concurrent: 20,
+        seconds: duration,
+        connections: Math.floor(numberFromEnv('BENCH_DOC_CONNECTIONS', 4)),
+      });
+    }
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error('cleanup failed:', error));
