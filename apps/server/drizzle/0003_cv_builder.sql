@@ -129,6 +129,7 @@ CREATE TABLE "cvs" (
 	"work_history" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"certifications" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"references" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"section_order" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"is_default" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'ACTIVE' NOT NULL,
 	"type" text DEFAULT 'BUILT' NOT NULL,

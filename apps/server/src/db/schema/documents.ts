@@ -32,6 +32,7 @@ export const cvs = pgTable(
     workHistory: jsonb().notNull().default([]),
     certifications: jsonb().notNull().default([]),
     references: jsonb().notNull().default([]),
+    sectionOrder: jsonb().notNull().default([]),
     isDefault: boolean().notNull().default(false),
     status: text().notNull().default('ACTIVE'),
     type: text().notNull().default('BUILT'),

@@ -100,6 +100,22 @@ export const cvReference = z.object({
 });
 export type CvReference = z.infer<typeof cvReference>;
 
+/** The sections a seeker may move; contact details stay in the header. */
+export const cvSectionKeys = [
+  'profile',
+  'experience',
+  'education',
+  'skills',
+  'personalSkills',
+  'languages',
+  'projects',
+  'publications',
+  'certifications',
+  'references',
+  'hobbies',
+] as const;
+export type CvMovableSection = (typeof cvSectionKeys)[number];
+
 /** The content of a CV: everything the builder edits and a template prints. */
 export const cvDocument = z.object({
   cvTitle: z.string().trim().max(200).default('My CV'),
@@ -124,6 +140,15 @@ export const cvDocument = z.object({
   workHistory: z.array(workHistory).max(50).default([]),
   certifications: z.array(cvCertification).max(100).default([]),
   references: z.array(cvReference).max(20).default([]),
+  /**
+   * The seeker's order for the sections; empty keeps the template's own. Sections left out follow
+   * in the template's order. Two-column templates keep each section in its column.
+   */
+  sectionOrder: z
+    .array(z.enum(cvSectionKeys, { error: `A section must be one of ${cvSectionKeys.join(', ')}` }))
+    .max(cvSectionKeys.length)
+    .refine((keys) => new Set(keys).size === keys.length, 'Each section may appear once in the order')
+    .default([]),
 });
 /** A valid CV, defaults applied: what the templates take. */
 export type CvDocument = z.infer<typeof cvDocument>;
