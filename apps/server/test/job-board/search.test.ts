@@ -165,6 +165,18 @@ describe('the gazetteer', () => {
     expect(gazetteer.resolve('LS')?.label).toMatch(/Leeds/);
   });
 
+  it('places London districts where they are, not at the centre of London', () => {
+    near('SW19', 51.421, -0.206, 1); // Wimbledon
+    near('SW19 5AE', 51.421, -0.206, 1);
+    near('E17', 51.586, -0.022, 1); // Walthamstow
+    near('SW1A 1AA', 51.5, -0.14, 1); // Westminster
+    near('W1D 3QU', 51.514, -0.13, 1.5); // Soho, in W1
+    expect(gazetteer.resolve('SW19')?.label).toBe('SW19 (Wimbledon)');
+    // Wimbledon and Walthamstow are about 13 miles apart: a 5-mile search from one misses the other.
+    expect(distanceBetween(gazetteer.resolve('SW19')!, gazetteer.resolve('E17')!, 'mi')).toBeGreaterThan(10);
+    expect(gazetteer.resolve('SW')?.label).toMatch(/London/);
+  });
+
   it('picks the town a postcode area is named after where GeoNames has several of that name', () => {
     near('BB2', 53.75, -2.48); // Blackburn, Lancashire (not Aberdeenshire)
     near('ME1', 51.39, 0.51); // Rochester, Kent (not Northumberland)
