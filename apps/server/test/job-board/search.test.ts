@@ -1,9 +1,11 @@
-import { findJobs, job, searchJobs } from '@app/contract/resources/job-board/job';
+import { adminUpdateRecruiter } from '@app/contract/resources/content/admin-board';
+import { applyForJob } from '@app/contract/resources/job-board/application';
+import { findJobs, job, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
 import { industryOptions, skill } from '@app/contract/resources/job-board/lookups';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGazetteer, distanceBetween } from '../../src/services/gazetteer';
 import { postcodeAreaTowns } from '../../src/services/postcode-areas';
-import { aJob, type BoardWorld, backdateJob, daysFromNow, type Job, withBoard } from '../support/job-board';
+import { aCompany, aJob, type BoardWorld, backdateJob, daysFromNow, type Job, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 import { unique } from '../support/world';
 
@@ -146,6 +148,25 @@ describe('place or postcode with a radius', () => {
     expect(ids(await search({ search: word, location: { place: 'Preston', radius: 15 } }))).toEqual([blackburn._id]);
     expect(ids(await search({ search: word, location: { place: 'Cardiff', radius: 15 } }))).toEqual([newport._id]);
     expect(ids(await search({ search: word, location: { place: 'Newport', radius: 5 } }))).toEqual([newport._id]);
+  });
+});
+
+describe('a company an admin switches off', () => {
+  it('takes its jobs off the board (search, details, slug, page, apply) until switched on again', async () => {
+    const company = await aCompany(t.app);
+    const word = tag();
+    const posted = await aJob(t.app, company.token, { title: `${word} Picker` });
+    expect(ids(await search({ search: word }))).toEqual([posted._id]);
+    const off = await call(t.app, adminUpdateRecruiter, { _id: company.id, status: 'INACTIVE' }, w.platformAdmin.token);
+    expect(off.status, off.body.message).toBe(200);
+    expect(ids(await search({ search: word }))).toEqual([]);
+    expect((await call(t.app, job.calls.details!, { _id: posted._id }, w.seeker.token)).status).toBe(404);
+    expect((await call(t.app, jobBySlug, { slug: posted.slug })).status).toBe(404);
+    expect((await call(t.app, applyForJob, { jobId: posted._id }, w.seeker.token)).status).toBe(404);
+    // The company still sees its own job.
+    expect((await call(t.app, job.calls.details!, { _id: posted._id }, company.token)).status).toBe(200);
+    await call(t.app, adminUpdateRecruiter, { _id: company.id, status: 'ACTIVE' }, w.platformAdmin.token);
+    expect(ids(await search({ search: word }))).toEqual([posted._id]);
   });
 });
 

@@ -23,7 +23,7 @@ import type { Services } from '../../services/services';
 import { ownCompany } from '../companies/repository';
 import { cvPdf, defaultCvOf, ownCv } from '../cv-builder/cvs';
 import { ownJobSeeker } from '../job-seekers/repository';
-import { isOpen, type JobRow } from '../jobs/repository';
+import { companyIsLive, isOpen, type JobRow } from '../jobs/repository';
 
 const statusWords: Record<string, string> = {
   VIEWED: 'has been viewed by the employer',
@@ -73,7 +73,7 @@ export const registerApplications = (app: FastifyInstance) => {
       .select()
       .from(jobs)
       .where(and(eq(jobs.id, input.jobId), eq(jobs.isDeleted, false)))) as JobRow[];
-    if (job?.status !== 'PUBLISHED') throw notFound('Job');
+    if (job?.status !== 'PUBLISHED' || !(await companyIsLive(db, job.recruiterId))) throw notFound('Job');
     if (!isOpen(job)) throw badRequest('This job is no longer taking applications');
     const cv = await applicationCv(db, services, caller as Caller, seeker, input);
     return transaction(async (db) => {

@@ -63,9 +63,11 @@ export const registerAdminRecruiters = (app: FastifyInstance) => {
     });
   });
 
-  registerCall(app, { ...adminUpdateRecruiter, message: 'Updated successfully' }, ({ db, caller, input, req }) =>
-    companyRepository.update(db, { caller, scope: {}, id: input._id, values: withIds(sent(req.body, input)) }),
-  );
+  // A company's name, logo and status show in job search results: the cached searches go.
+  registerCall(app, { ...adminUpdateRecruiter, message: 'Updated successfully' }, ({ db, caller, input, req, afterCommit, services }) => {
+    afterCommit(() => services.jobSearchCache.clear());
+    return companyRepository.update(db, { caller, scope: {}, id: input._id, values: withIds(sent(req.body, input)) });
+  });
 
   registerCall(app, { ...adminListRecruiters, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
     companyRepository.list(db, {}, input),

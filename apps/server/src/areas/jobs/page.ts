@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { jsonLdTag, noindexTag, seoHead } from '../../services/html-page';
@@ -96,13 +96,17 @@ export const registerJobPages = (app: FastifyInstance, webDist: string) => {
     if (!fs.existsSync(indexFile)) return reply.callNotFound();
     const template = fs.readFileSync(indexFile, 'utf8');
     const [row] = await app.database.db
-      .select({ job: jobs, company: { name: recruiterCompanies.name, website: recruiterCompanies.website, slug: recruiterCompanies.slug } })
+      .select({
+        job: jobs,
+        company: { name: recruiterCompanies.name, website: recruiterCompanies.website, slug: recruiterCompanies.slug },
+        companyLive: sql<boolean>`${recruiterCompanies.status} = 'ACTIVE' and not ${recruiterCompanies.isDeleted}`,
+      })
       .from(jobs)
       .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
       .where(eq(jobs.slug, slug))
       .limit(1);
     reply.type('text/html').header('cache-control', 'no-cache');
-    if (!row || row.job.isDeleted || row.job.status !== 'PUBLISHED')
+    if (!row || row.job.isDeleted || row.job.status !== 'PUBLISHED' || !row.companyLive)
       return reply.status(404).send(template.replace('</head>', `  ${noindexTag}\n  </head>`));
     return reply.send(renderJobPage(template, { job: row.job, company: row.company, appUrl: app.services.config.appUrl }));
   });

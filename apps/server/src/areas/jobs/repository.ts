@@ -2,20 +2,34 @@ import { salaryRanges } from '@app/contract/lookups';
 import { job } from '@app/contract/resources/job-board/job';
 import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jobs } from '../../db/schema/job-board';
+import { jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { skills } from '../../db/schema/lookups';
 import { resourceRepository } from '../../engine/repository';
 
 export const jobRepository = resourceRepository(job, jobs);
 export type JobRow = typeof jobs.$inferSelect;
 
-/** A job the public may see: published, live, and inside its application window. */
+/**
+ * A job the public may see: published, live, inside its application window, and posted by a company
+ * that is itself active (an admin can switch a company off). Inactive companies are few, so the
+ * NOT IN list is small and hashed.
+ */
 export const openJobConditions = (now = sql`now()`): SQL[] => [
   eq(jobs.status, 'PUBLISHED'),
   eq(jobs.isDeleted, false),
+  sql`${jobs.recruiterId} not in (select ${recruiterCompanies.id} from ${recruiterCompanies} where ${recruiterCompanies.status} <> 'ACTIVE' or ${recruiterCompanies.isDeleted})`,
   or(isNull(jobs.applicationStartDate), lte(jobs.applicationStartDate, now)) as SQL,
   or(isNull(jobs.applicationEndDate), gte(jobs.applicationEndDate, now)) as SQL,
 ];
+
+/** Whether the company that posted a job is active and not deleted. */
+export const companyIsLive = async (db: Executor, recruiterId: string) => {
+  const [company] = await db
+    .select({ status: recruiterCompanies.status, isDeleted: recruiterCompanies.isDeleted })
+    .from(recruiterCompanies)
+    .where(eq(recruiterCompanies.id, recruiterId));
+  return company?.status === 'ACTIVE' && !company.isDeleted;
+};
 
 export const isOpen = (row: Pick<JobRow, 'status' | 'isDeleted' | 'applicationStartDate' | 'applicationEndDate'>, now = new Date()) =>
   row.status === 'PUBLISHED' &&

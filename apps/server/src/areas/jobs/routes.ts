@@ -11,7 +11,7 @@ import { registerResource } from '../../engine/register-resource';
 import type { Gazetteer } from '../../services/gazetteer';
 import { sanitizeRichText } from '../../services/sanitize';
 import { freeSlug, ownCompany } from '../companies/repository';
-import { annualSalary, isOpen, type JobRow, jobRepository, labelledSkills } from './repository';
+import { annualSalary, companyIsLive, isOpen, type JobRow, jobRepository, labelledSkills } from './repository';
 import { searchOpenJobs } from './search';
 
 /** Where a job is: its postcode or town, through the gazetteer; nothing when neither resolves. */
@@ -83,7 +83,7 @@ export const registerJobs = (app: FastifyInstance) => {
       details: async ({ db, caller, input }) => {
         const row = (await jobRepository.find(db, {}, input._id)) as JobRow | undefined;
         const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
-        if (!row || (row.status !== 'PUBLISHED' && !mine)) throw notFound('Job');
+        if (!row || (!mine && !(row.status === 'PUBLISHED' && (await companyIsLive(db, row.recruiterId))))) throw notFound('Job');
         return publicJob(db, row);
       },
       setStatus: async ({ db, caller, input }) => {
@@ -111,7 +111,7 @@ export const registerJobs = (app: FastifyInstance) => {
   registerCall(app, jobBySlug, async ({ db, caller, input }) => {
     const row = (await jobRepository.first(db, {}, [eq(jobs.slug, input.slug)])) as JobRow | undefined;
     const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
-    if (!row || (row.status !== 'PUBLISHED' && !mine)) throw notFound('Job');
+    if (!row || (!mine && !(row.status === 'PUBLISHED' && (await companyIsLive(db, row.recruiterId))))) throw notFound('Job');
     return publicJob(db, row);
   });
 };
