@@ -92,6 +92,13 @@ describe('POST /recruiter/job/ (create)', () => {
     expect(body.message).toBe('This slug is already taken');
   });
 
+  it('gives jobs with the same title posted at the same moment slugs of their own', async () => {
+    const title = unique('Night Shift Picker ');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(t.app, create, jobInput({ title }), w.company.token)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((answer) => answer.body.data.slug)).size).toBe(6);
+  });
+
   it('is for recruiters only (403); no sign-in is 401', async () => {
     for (const token of [w.seeker.token, w.crmUser.token, w.platformAdmin.token]) {
       expect((await call(t.app, create, jobInput(), token)).status).toBe(403);

@@ -1,6 +1,6 @@
 import { slugify } from '@app/contract/conventions/career';
 import { recruiterCompany } from '@app/contract/resources/job-board/company';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recruiterCompanies } from '../../db/schema/job-board';
 import type { Caller } from '../../engine/context';
@@ -18,9 +18,13 @@ export const ownCompany = async (db: Executor, caller: Caller) => {
   return row as CompanyRow;
 };
 
-/** A free slug made from a name: "acme-ltd", then "acme-ltd-2", ... */
+/**
+ * A free slug made from a name: "acme-ltd", then "acme-ltd-2", ... Writers of the same name take
+ * turns (a lock held until their transaction ends), so two at once never pick the same slug.
+ */
 export const freeSlug = async (db: Executor, table: typeof recruiterCompanies | any, name: string) => {
   const base = slugify(name);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`slug:${base}`}))`);
   const taken = new Set(
     (
       await db
