@@ -39,6 +39,8 @@ export type FieldDescriptor = {
   /** A heading shown above the first field of a group. */
   section?: string;
   autoComplete?: string;
+  /** An edit sends an emptied field as null rather than '' (an optional email, which '' would not pass). */
+  nullable?: boolean;
   /** Shown (and sent) only while this holds: an end date while the course is not still going on. */
   showIf?: (values: FormValues) => boolean;
 };

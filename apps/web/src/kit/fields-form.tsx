@@ -47,7 +47,9 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
 
   const change = (name: string, value: FieldValue) => {
     touched.current.add(name);
-    setErrors(({ [name]: _dropped, ...rest }) => rest);
+    // A field that follows this one changes with it, so its old message goes too.
+    const following = fields.filter((f) => f.deriveFrom?.field === name && !touched.current.has(f.name)).map((f) => f.name);
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== name && !following.includes(key))));
     setValues((current) => {
       const next = { ...current, [name]: value };
       for (const field of fields) {

@@ -53,9 +53,9 @@ export const payloadOf = (fields: readonly FieldDescriptor[], values: FormValues
     if (field.showIf && !field.showIf(values)) continue;
     if (typeof value === 'string') {
       const text = field.kind === 'password' ? value : value.trim();
-      // An empty number is no value at all; an empty date in an edit is cleared with null, never ''.
+      // An empty number is no value at all; an empty date (or nullable field) in an edit is cleared with null, never ''.
       if (text === '' && (emptyStrings === 'omit' || field.kind === 'number')) continue;
-      if (text === '' && field.kind === 'date') setPath(payload, field.name, null);
+      if (text === '' && (field.kind === 'date' || field.nullable)) setPath(payload, field.name, null);
       else if (field.kind === 'number') setPath(payload, field.name, asNumber(text));
       else setPath(payload, field.name, text);
     } else {

@@ -4,7 +4,24 @@ import { comboboxProps } from './combobox';
 import type { Options, OptionsLoader } from './field-descriptor';
 import { useOptions } from './use-options';
 
-export type FilterControl = { key: string; label: string; options: Options | OptionsLoader };
+export type FilterControl = {
+  key: string;
+  label: string;
+  options: Options | OptionsLoader;
+  /** What the chosen option sends (a select holds text; a yes/no filter sends a boolean). */
+  toFilter?: (value: string) => unknown;
+};
+
+/** The list request's filter from the chosen options: empty choices left out, each value as its control sends it. */
+export const filterOf = (controls: readonly FilterControl[], chosen: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(chosen)
+      .filter(([, value]) => value !== '')
+      .map(([key, value]) => {
+        const toFilter = controls.find((control) => control.key === key)?.toFilter;
+        return [key, toFilter ? toFilter(value) : value];
+      }),
+  );
 
 export const SearchBox = ({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder?: string }) => (
   <TextInput

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconSearchOff, IconTable } from '@tabler/icons-react
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { EmptyState } from './empty-state';
-import { type FilterControl, FilterSelect, SearchBox } from './list-filters';
+import { type FilterControl, FilterSelect, filterOf, SearchBox } from './list-filters';
 import { ListFooter } from './list-footer';
 import { messageOf } from './notify';
 import { plural } from './words';
@@ -48,7 +48,7 @@ export const PagedList = <Row,>({
     page,
     limit: pageSize,
     search: debouncedSearch,
-    filter: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== '')),
+    filter: filterOf(filters, filter),
   };
   const list = useQuery({
     queryKey: [...queryKey, request],

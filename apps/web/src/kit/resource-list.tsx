@@ -4,21 +4,22 @@ import { Button, Group, Paper, Skeleton, Stack, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock, IconPlus, IconSearchOff, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { isApiError } from './api';
 import { useCan } from './can';
 import { ConfirmModal } from './confirm-modal';
 import { EmptyState } from './empty-state';
-import { enumFiltersOf } from './enum-options';
+import { enumFiltersOf, enumOptions } from './enum-options';
 import type { FieldDescriptor, FormMode } from './field-descriptor';
 import { getPath } from './form-values';
-import { type FilterControl, FilterSelect, SearchBox } from './list-filters';
+import { type FilterControl, FilterSelect, filterOf, SearchBox } from './list-filters';
 import { ListFooter } from './list-footer';
 import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { PageHeader } from './page-header';
 import { ResourceFormModal } from './resource-form';
 import { RowActions } from './row-actions';
 import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
-import { capitalise, plural, sentence } from './words';
+import { capitalise, humanise, plural, sentence } from './words';
 
 /** A table column; cells stay on one line (the table scrolls sideways on phones) unless `wrap` is set for long text. */
 export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode; wrap?: boolean };
@@ -47,13 +48,30 @@ export type ResourceListProps<D extends ResourceDefinition> = {
   rowExtra?: (row: RecordOf<D>) => ReactNode;
   /** What deactivating means for this kind of record, said before it happens. */
   deactivateMessage?: string;
+  /** What deleting means beyond leaving the lists (an account closed), said before it happens. */
+  removeMessage?: string;
   /** The header's main action when it is not the create form (a link to a page of its own). */
   action?: ReactNode;
   /** Said in the empty state when there are no records yet. */
   emptyMessage?: ReactNode;
+  /** Filter values every request carries (the references of one job seeker). */
+  fixedFilter?: Record<string, unknown>;
+  /** Edits on a page of its own (an article and its rich text) instead of in a dialog. */
+  editTo?: (row: RecordOf<D>) => string;
+  /** Menu wording for statuses beyond active/inactive ({ PUBLISHED: 'Publish' }); "Set to …" otherwise. */
+  statusLabels?: Partial<Record<string, string>>;
+  /** 2 when the list is one part of a longer page: its title is a section heading, not the page's. */
+  headingOrder?: 1 | 2;
 };
 
 const pageSize = 10;
+
+/** Active/inactive is a toggle; any other set of statuses (draft, published, archived) is a menu of the others. */
+const statusChoicesOf = (resource: ResourceDefinition, labels: Partial<Record<string, string>> = {}) => {
+  const options = enumOptions(resource.status);
+  if (!options || options.map((o) => o.value).join() === 'ACTIVE,INACTIVE') return undefined;
+  return options.map((o) => ({ value: o.value, label: labels[o.value] ?? `Set to ${o.label.toLowerCase()}` }));
+};
 
 /**
  * A resource's list screen: server-side search, filters and pages, with the row actions the
@@ -73,7 +91,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
     page,
     limit: pageSize,
     search: debouncedSearch,
-    filter: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== '')),
+    filter: { ...filterOf(filters, filter), ...props.fixedFilter },
   };
   const list = useList(resource, request);
 
@@ -92,17 +110,19 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   const remove = useRemove(resource);
   const setStatus = useSetStatus(resource);
 
+  const navigate = useNavigate();
+  const statusChoices = useMemo(() => statusChoicesOf(resource, props.statusLabels), [resource, props.statusLabels]);
   const mayCreate = Boolean(form) && can.do(resource, 'create');
-  const mayEdit = Boolean(form) && can.do(resource, 'update');
+  const mayEdit = Boolean(form || props.editTo) && can.do(resource, 'update');
   const mayRemove = can.do(resource, 'remove');
   const maySetStatus = can.do(resource, 'setStatus');
   const hasActions = mayEdit || mayRemove || maySetStatus || Boolean(props.rowExtra);
 
-  const changeStatus = async (row: RecordOf<D>) => {
-    const status = (row as { status?: unknown }).status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
+  const changeStatus = async (row: RecordOf<D>, to?: string) => {
+    const status = to ?? ((row as { status?: unknown }).status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
     try {
       await setStatus.mutateAsync({ _id: row._id, status });
-      notifySuccess(`${rowLabel(row)} is now ${status === 'ACTIVE' ? 'active' : 'inactive'}`);
+      notifySuccess(`${rowLabel(row)} is now ${humanise(status).toLowerCase()}`);
       setDeactivating(null);
     } catch (error) {
       notifyFailure(error);
@@ -190,10 +210,20 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
                         label={rowLabel(row)}
                         status={(row as { status?: unknown }).status}
                         extra={props.rowExtra?.(row)}
-                        onEdit={mayEdit && (props.canEdit?.(row) ?? true) ? () => setEditing({ mode: 'edit', row }) : undefined}
+                        onEdit={
+                          mayEdit && (props.canEdit?.(row) ?? true)
+                            ? () => (props.editTo ? navigate(props.editTo(row)) : setEditing({ mode: 'edit', row }))
+                            : undefined
+                        }
                         onToggleStatus={
-                          maySetStatus && (props.canSetStatus?.(row) ?? true)
+                          maySetStatus && !statusChoices && (props.canSetStatus?.(row) ?? true)
                             ? () => ((row as { status?: unknown }).status === 'ACTIVE' ? setDeactivating(row) : changeStatus(row))
+                            : undefined
+                        }
+                        statusChoices={statusChoices}
+                        onSetStatus={
+                          maySetStatus && statusChoices && (props.canSetStatus?.(row) ?? true)
+                            ? (status) => changeStatus(row, status)
                             : undefined
                         }
                         onRemove={mayRemove && (props.canRemove?.(row) ?? true) ? () => setRemoving(row) : undefined}
@@ -213,6 +243,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
     <Stack gap="md">
       <PageHeader
         title={props.title}
+        order={props.headingOrder}
         description={props.description}
         action={props.action ?? (mayCreate && <AddButton noun={noun} onClick={() => setEditing({ mode: 'create' })} />)}
       />
@@ -245,7 +276,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
       <ConfirmModal
         opened={removing !== null}
         title={`Delete ${removing ? rowLabel(removing) : noun}?`}
-        message={`${capitalise(noun)} ${removing ? rowLabel(removing) : ''} will be removed from lists. This cannot be undone here.`}
+        message={`${capitalise(noun)} ${removing ? rowLabel(removing) : ''} will be removed from lists.${props.removeMessage ? ` ${props.removeMessage}` : ''} This cannot be undone here.`}
         confirmLabel="Delete"
         danger
         loading={remove.isPending}

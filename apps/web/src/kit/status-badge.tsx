@@ -24,6 +24,13 @@ const colours: Record<string, string> = {
   REJECTED: 'red',
   HIRED: 'green',
   WITHDRAWN: 'gray',
+  // Contact queries
+  NEW: 'blue',
+  REPLIED: 'teal',
+  // References
+  PENDING: 'yellow',
+  VERIFIED: 'teal',
+  DECLINED: 'red',
 };
 
 export const StatusBadge = ({ value }: { value: unknown }) =>

@@ -48,17 +48,26 @@ export const useDetails = <D extends ResourceDefinition>(resource: D, id: string
     enabled: Boolean(resource.calls.details && id),
   });
 
-const useWrite = <D extends ResourceDefinition, Input>(resource: D, kind: CallKind) => {
+const useWrite = <D extends ResourceDefinition, Input>(
+  resource: D,
+  kind: CallKind,
+  toInput: (input: Input) => unknown = (input) => input,
+) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => callApi<RecordOf<D>>(callOf(resource, kind), input),
+    mutationFn: (input: Input) => callApi<RecordOf<D>>(callOf(resource, kind), toInput(input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(resource) }),
   });
 };
 
+/** A delete whose path carries the id (`DELETE /article/author/{id}`) takes the record's `_id` there. */
+const removeInput = (resource: ResourceDefinition) => (input: { _id: string }) =>
+  resource.calls.remove?.path.includes('{id}') ? { id: input._id } : input;
+
 export const useCreate = <D extends ResourceDefinition>(resource: D) => useWrite<D, CreateInput<D>>(resource, 'create');
 export const useUpdate = <D extends ResourceDefinition>(resource: D) => useWrite<D, UpdateInput<D>>(resource, 'update');
-export const useRemove = <D extends ResourceDefinition>(resource: D) => useWrite<D, { _id: string }>(resource, 'remove');
+export const useRemove = <D extends ResourceDefinition>(resource: D) =>
+  useWrite<D, { _id: string }>(resource, 'remove', removeInput(resource));
 export const useSetStatus = <D extends ResourceDefinition>(resource: D) =>
   useWrite<D, { _id: string; status: string }>(resource, 'setStatus');
 
