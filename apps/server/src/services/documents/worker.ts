@@ -2,6 +2,8 @@
  * A document worker: draws PDFs with react-pdf and Word files with docx off the main thread, one job
  * at a time, for render-pool.ts. It runs TypeScript through tsx (the pool starts it with tsx's loader).
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderCoverLetterDocx } from '@app/documents/docx/cover-letter';
 import { renderCvDocx } from '@app/documents/docx/cv';
@@ -20,6 +22,21 @@ const draw = async (job: WorkerJob): Promise<Buffer> => {
   }
   return job.format === 'docx' ? renderCoverLetterDocx(job.content) : renderCoverLetterPdf(job.content, job.templateSlug);
 };
+
+/**
+ * Drawing yields to the API: on Linux a thread has its own nice value, so this thread (found through
+ * /proc/thread-self) is made the lowest priority and the main thread answers calls first when both
+ * want the CPU. Elsewhere, or when not allowed, the worker runs at normal priority.
+ */
+const lowerOwnPriority = () => {
+  try {
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, 19);
+  } catch {
+    // Not Linux, or not permitted: normal priority.
+  }
+};
+lowerOwnPriority();
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread of the render pool');
