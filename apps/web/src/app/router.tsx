@@ -3,7 +3,6 @@ import { ProfilePage } from '../areas/account/profile-page';
 import { FeaturesPage } from '../areas/admin/features-page';
 import { ModulesPage } from '../areas/admin/modules-page';
 import { OrganisationsPage } from '../areas/admin/organisations-page';
-import { AdminOverviewPage } from '../areas/admin/overview-page';
 import { PermissionsPage } from '../areas/admin/permissions-page';
 import { AdminRolesPage } from '../areas/admin/roles-page';
 import { AdminStaffPage } from '../areas/admin/staff-page';
@@ -21,6 +20,7 @@ import { CrmRolesPage } from '../areas/crm/roles-page';
 import { CrmStaffPage } from '../areas/crm/staff-page';
 import { JobPage } from '../areas/jobs/job-page';
 import { JobSearchPage } from '../areas/jobs/job-search-page';
+import { ContactPage } from '../areas/public/contact-page';
 import { LandingPage } from '../areas/public/landing-page';
 import { NotFoundPage } from '../areas/public/not-found-page';
 import { RequireUser } from './require-user';
@@ -32,7 +32,7 @@ import { CrmShell } from './shells/crm-shell';
 import { PublicShell } from './shells/public-shell';
 import { SeekerShell } from './shells/seeker-shell';
 
-// The seeker's and the company's screens load when first opened; the public board and sign-in come at once.
+// The seeker's, the company's and most of the admin console's screens load when first opened; the public board and sign-in come at once.
 export const router = createBrowserRouter([
   {
     Component: SetupGate,
@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
           // The server answers this address first, with the job's meta tags and JobPosting in the HTML.
           { path: '/jobs/:slug', Component: JobPage },
           { path: '/companies/:slug', Component: CompanyPage },
+          { path: '/contact', Component: ContactPage },
         ],
       },
       { path: '/login', Component: LoginPage },
@@ -60,7 +61,36 @@ export const router = createBrowserRouter([
           {
             Component: AdminShell,
             children: [
-              { index: true, Component: AdminOverviewPage },
+              { index: true, lazy: () => import('../areas/admin/dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
+              {
+                path: 'job-seekers',
+                lazy: () => import('../areas/admin/job-seekers-page').then((m) => ({ Component: m.JobSeekersPage })),
+              },
+              {
+                path: 'job-seekers/:id',
+                lazy: () => import('../areas/admin/job-seeker-page').then((m) => ({ Component: m.AdminJobSeekerPage })),
+              },
+              { path: 'companies', lazy: () => import('../areas/admin/companies-page').then((m) => ({ Component: m.CompaniesPage })) },
+              {
+                path: 'companies/:id',
+                lazy: () => import('../areas/admin/company-page').then((m) => ({ Component: m.AdminCompanyPage })),
+              },
+              {
+                path: 'contact-queries',
+                lazy: () => import('../areas/admin/contact-queries-page').then((m) => ({ Component: m.ContactQueriesPage })),
+              },
+              { path: 'articles', lazy: () => import('../areas/admin/articles-page').then((m) => ({ Component: m.ArticlesPage })) },
+              {
+                path: 'articles/new',
+                lazy: () => import('../areas/admin/article-editor-page').then((m) => ({ Component: m.ArticleEditorPage })),
+              },
+              {
+                path: 'articles/:id/edit',
+                lazy: () => import('../areas/admin/article-editor-page').then((m) => ({ Component: m.ArticleEditorPage })),
+              },
+              { path: 'authors', lazy: () => import('../areas/admin/authors-page').then((m) => ({ Component: m.AuthorsPage })) },
+              { path: 'templates', lazy: () => import('../areas/admin/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
+              { path: 'cards', lazy: () => import('../areas/admin/cards-page').then((m) => ({ Component: m.CardsPage })) },
               { path: 'organisations', Component: OrganisationsPage },
               { path: 'staff', Component: AdminStaffPage },
               { path: 'modules', Component: ModulesPage },

@@ -1,7 +1,25 @@
+import { adminDashboardCounts } from '@app/contract/resources/content/admin-board';
+import { article, contactQuery, employeeCard } from '@app/contract/resources/content/article';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { IconBuilding, IconHome, IconKey, IconLayoutGrid, IconListCheck, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconBuilding,
+  IconBuildingStore,
+  IconHome,
+  IconId,
+  IconInbox,
+  IconKey,
+  IconLayoutGrid,
+  IconListCheck,
+  IconNews,
+  IconShieldLock,
+  IconTemplate,
+  IconUserSearch,
+  IconUsers,
+} from '@tabler/icons-react';
+import { adminAuthors, adminCompanies, adminJobSeekers, adminTemplates } from '../../areas/admin/admin-resources';
 import { useSession } from '../../kit/session';
 import { profilePathOf } from '../home-of';
 import { AreaShell, type NavItem } from './area-shell';
@@ -9,18 +27,68 @@ import { AreaShell, type NavItem } from './area-shell';
 const icon = { size: 18, 'aria-hidden': true } as const;
 
 const nav: NavItem[] = [
-  { label: 'Overview', to: '/admin', icon: <IconHome {...icon} />, exact: true },
+  { label: 'Dashboard', to: '/admin', icon: <IconHome {...icon} />, exact: true, show: (can) => can.call(adminDashboardCounts) },
+  { label: 'Contact queries', to: '/admin/contact-queries', icon: <IconInbox {...icon} />, show: (can) => can.do(contactQuery, 'list') },
   {
+    group: 'Job board',
+    label: 'Job seekers',
+    to: '/admin/job-seekers',
+    icon: <IconUserSearch {...icon} />,
+    show: (can) => can.do(adminJobSeekers, 'list'),
+  },
+  {
+    group: 'Job board',
+    label: 'Recruiter companies',
+    to: '/admin/companies',
+    icon: <IconBuildingStore {...icon} />,
+    show: (can) => can.do(adminCompanies, 'list'),
+  },
+  { group: 'Content', label: 'Articles', to: '/admin/articles', icon: <IconNews {...icon} />, show: (can) => can.do(article, 'list') },
+  {
+    group: 'Content',
+    label: 'Authors',
+    to: '/admin/authors',
+    icon: <IconAddressBook {...icon} />,
+    show: (can) => can.do(adminAuthors, 'list'),
+  },
+  {
+    group: 'Content',
+    label: 'Engagement templates',
+    to: '/admin/templates',
+    icon: <IconTemplate {...icon} />,
+    show: (can) => can.do(adminTemplates, 'list'),
+  },
+  {
+    group: 'Content',
+    label: 'Employee cards',
+    to: '/admin/cards',
+    icon: <IconId {...icon} />,
+    show: (can) => can.do(employeeCard, 'list'),
+  },
+  {
+    group: 'CRM',
     label: 'Organisations',
     to: '/admin/organisations',
     icon: <IconBuilding {...icon} />,
     show: (can) => can.do(organisation, 'list'),
   },
-  { label: 'Staff', to: '/admin/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
-  { label: 'CRM modules', to: '/admin/modules', icon: <IconLayoutGrid {...icon} />, show: (can) => can.do(crmModule, 'list') },
-  { label: 'Features', to: '/admin/features', icon: <IconListCheck {...icon} />, show: (can) => can.do(crmFeature, 'list') },
-  { label: 'Permissions', to: '/admin/permissions', icon: <IconKey {...icon} />, show: (can) => can.do(crmPermission, 'list') },
-  { label: 'Roles', to: '/admin/roles', icon: <IconShieldLock {...icon} />, show: (can) => can.do(crmRole, 'list') },
+  { group: 'CRM', label: 'Staff', to: '/admin/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
+  {
+    group: 'CRM',
+    label: 'CRM modules',
+    to: '/admin/modules',
+    icon: <IconLayoutGrid {...icon} />,
+    show: (can) => can.do(crmModule, 'list'),
+  },
+  { group: 'CRM', label: 'Features', to: '/admin/features', icon: <IconListCheck {...icon} />, show: (can) => can.do(crmFeature, 'list') },
+  {
+    group: 'CRM',
+    label: 'Permissions',
+    to: '/admin/permissions',
+    icon: <IconKey {...icon} />,
+    show: (can) => can.do(crmPermission, 'list'),
+  },
+  { group: 'CRM', label: 'Roles', to: '/admin/roles', icon: <IconShieldLock {...icon} />, show: (can) => can.do(crmRole, 'list') },
 ];
 
 export const AdminShell = () => {

@@ -1,7 +1,7 @@
 import { AppShell, Badge, Burger, Container, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { type Can, useCan } from '../../kit/can';
 import { BrandLink } from './brand-link';
@@ -15,6 +15,8 @@ export type NavItem = {
   exact?: boolean;
   /** Shown only to users who may use it (by user type, and for CRM users by their permissions). */
   show?: (can: Can) => boolean;
+  /** A heading above the first item of a group of sections (the admin console's "Content"). */
+  group?: string;
 };
 
 type AreaShellProps = {
@@ -64,20 +66,26 @@ export const AreaShell = ({ area, home, nav, profilePath, workspace }: AreaShell
               {workspace}
             </Text>
           )}
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={item.icon}
-              active={isCurrent(item)}
-              aria-current={isCurrent(item) ? 'page' : undefined}
-              onClick={close}
-              variant="light"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              mb={2}
-            />
+          {items.map((item, index) => (
+            <Fragment key={item.to}>
+              {item.group && item.group !== items[index - 1]?.group && (
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.5} px="sm" pt={index === 0 ? 0 : 'md'} pb={4}>
+                  {item.group}
+                </Text>
+              )}
+              <NavLink
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={item.icon}
+                active={isCurrent(item)}
+                aria-current={isCurrent(item) ? 'page' : undefined}
+                onClick={close}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                mb={2}
+              />
+            </Fragment>
           ))}
         </ScrollArea>
       </AppShell.Navbar>

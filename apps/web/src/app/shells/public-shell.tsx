@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Button, Container, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBuildingSkyscraper, IconLogin, IconMenu2, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconBuildingSkyscraper, IconLogin, IconMail, IconMenu2, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../kit/session';
 import { productName } from '../brand';
@@ -73,6 +73,9 @@ export const PublicShell = () => {
                     <Menu.Item component={Link} to="/register/company" leftSection={<IconBuildingSkyscraper size={16} aria-hidden />}>
                       Register your company
                     </Menu.Item>
+                    <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} aria-hidden />}>
+                      Contact us
+                    </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
               </Group>
@@ -82,10 +85,15 @@ export const PublicShell = () => {
       </AppShell.Header>
       <AppShell.Main>
         <Outlet />
-        <Container size="lg" py="xl">
-          <Text size="sm" c="dimmed" ta="center">
-            © {new Date().getFullYear()} {productName}
-          </Text>
+        <Container size="lg" py="xl" component="footer">
+          <Group justify="center" gap="lg">
+            <Text size="sm" c="dimmed">
+              © {new Date().getFullYear()} {productName}
+            </Text>
+            <Anchor component={Link} to="/contact" size="sm" c="dimmed">
+              Contact us
+            </Anchor>
+          </Group>
         </Container>
       </AppShell.Main>
     </AppShell>
