@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchBrowser, noChromium } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+import { openSection, signIn } from '../support/steps';
+
+const area = 'Platform admin';
+const author = { name: 'Priya Raman', fullName: 'Dr Priya Raman', profile: 'Careers writer in Leeds.' };
+const articleTitle = 'How to write a CV that gets read';
+const articleSlug = 'how-to-write-a-cv-that-gets-read';
+const articleText = 'Lead with what you achieved, not with what you were asked to do.';
+const visitor = {
+  name: 'Morgan Ellis',
+  email: 'morgan.ellis@example.com',
+  phone: '+44 7700 900456',
+  message: 'Do you list part-time warehouse jobs in Bradford?',
+};
+
+const skip = hasChromium() ? false : noChromium;
+let server: TestServer;
+let browser: Browser;
+let admin: Page;
+
+/** Picks one option of a Mantine select by the input's label. */
+const choose = async (page: Page, label: string, option: string) => {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+// One server and one signed-in admin for both journeys: starting them is most of the time.
+before(async () => {
+  if (skip) return;
+  server = await startServer();
+  browser = await launchBrowser().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  admin = await (await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })).newPage();
+  admin.setDefaultTimeout(20_000);
+  await signIn(admin, server.superAdmin.email, server.superAdmin.password);
+  await admin.waitForURL('**/admin');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('admin content: an admin adds an author, writes an article in rich text and publishes it; the public can read it', {
+  skip,
+  timeout: 180_000,
+}, async () => {
+  // An author first: an article needs one.
+  await openSection(admin, area, 'Authors');
+  await admin.getByRole('heading', { name: 'No authors yet' }).waitFor();
+  await admin.getByRole('button', { name: 'Add author' }).first().click();
+  const authorDialog = admin.getByRole('dialog', { name: 'Add author' });
+  await authorDialog.getByLabel('Name', { exact: true }).fill(author.name);
+  await authorDialog.getByLabel('Full name').fill(author.fullName);
+  await authorDialog.getByLabel('Profile').fill(author.profile);
+  await authorDialog.getByRole('button', { name: 'Create author' }).click();
+  await authorDialog.waitFor({ state: 'hidden' });
+  await admin.getByRole('row', { name: new RegExp(author.fullName) }).waitFor();
+
+  // An empty article is refused with the contract's messages beside the fields.
+  await openSection(admin, area, 'Articles');
+  await admin.getByRole('link', { name: 'Write an article' }).first().click();
+  await admin.getByRole('heading', { level: 1, name: 'Write an article' }).waitFor();
+  await admin.getByRole('button', { name: 'Save article' }).click();
+  await admin.getByText('Please enter title.').waitFor();
+
+  // The article is written with the rich-text editor; the address and what search engines read follow the title.
+  await admin.getByLabel('Title', { exact: true }).fill(articleTitle);
+  assert.equal(await admin.getByLabel('Address').inputValue(), articleSlug);
+  await choose(admin, 'Author', author.name);
+  await admin.getByLabel('Short description').fill('Five changes that get a CV past the first minute.');
+  await admin.getByRole('textbox', { name: 'Article text' }).click();
+  await admin.keyboard.type(articleText);
+  await admin.getByLabel('Tags', { exact: true }).fill('cv, advice');
+  assert.equal(await admin.getByLabel('Meta title').inputValue(), articleTitle);
+  await admin.getByRole('button', { name: 'Save article' }).click();
+  await admin.waitForURL('**/admin/articles');
+  const row = admin.getByRole('row', { name: new RegExp(articleTitle) });
+  await row.getByText('Draft').waitFor();
+  await row.getByText(author.name).waitFor();
+
+  // A draft is not public yet: its address answers the not-found page.
+  const visitorContext = await browser.newContext({ baseURL: server.url });
+  try {
+    const reader = await visitorContext.newPage();
+    reader.setDefaultTimeout(20_000);
+    assert.equal((await reader.goto(`/articles/${articleSlug}`))?.status(), 404);
+
+    // Publishing is a status change from the row; the row then links to the public page.
+    await row.getByRole('button', { name: `Change status of ${articleTitle}` }).click();
+    await admin.getByRole('menuitem', { name: 'Publish' }).click();
+    await row.getByText('Published').waitFor();
+    const view = row.getByRole('link', { name: `View ${articleTitle}` });
+    assert.equal(await view.getAttribute('href'), `/articles/${articleSlug}`);
+
+    // A visitor, signed out, reads it there: its title, its text and its author.
+    assert.equal((await reader.goto(`/articles/${articleSlug}`))?.status(), 200);
+    await reader.getByRole('heading', { level: 1, name: articleTitle }).waitFor();
+    await reader.getByText(articleText).waitFor();
+    await reader.getByText(author.name).first().waitFor();
+  } finally {
+    await visitorContext.close();
+  }
+});
+
+test('contact: a visitor writes through the contact page; the admin finds it in the inbox, reads it and replies', {
+  skip,
+  timeout: 180_000,
+}, async () => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Contact us' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    await page.getByLabel('Your name').fill(visitor.name);
+    await page.getByLabel('Email').fill(visitor.email);
+    await page.getByLabel('Phone').fill('0770');
+    await page.getByLabel('Message').fill(visitor.message);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Phone must be at least 12 characters.').waitFor();
+    await page.getByLabel('Phone').fill(visitor.phone);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Thank you, your message is sent').waitFor();
+  } finally {
+    await context.close();
+  }
+
+  // The dashboard counts it as open, and leads to the inbox.
+  await admin
+    .getByRole('navigation', { name: `${area} sections` })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  const open = admin.getByRole('link', { name: 'Open contact queries: 1' });
+  await open.click();
+  await admin.getByRole('heading', { level: 1, name: 'Contact queries' }).waitFor();
+  const row = admin.getByRole('row', { name: new RegExp(visitor.name) });
+  await row.getByText('New').waitFor();
+
+  // Searching and filtering find it among new queries.
+  await admin.getByLabel('Search').fill('Bradford');
+  await choose(admin, 'Status', 'New');
+  await admin.getByText('Showing 1–1 of 1').waitFor();
+
+  // Opened, it reads in full; the reply goes by email and the query is then replied.
+  await row.getByRole('button', { name: `Read the message from ${visitor.name}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Message from ${visitor.name}` });
+  await dialog.getByText(visitor.message).waitFor();
+  await dialog.getByText(visitor.email).waitFor();
+  await dialog.getByLabel('Reply').fill('Yes: search for “warehouse” near Bradford and tick Part-time.');
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await admin.getByText('No contact queries match').waitFor();
+  await choose(admin, 'Status', 'Replied');
+  await admin
+    .getByRole('row', { name: new RegExp(visitor.name) })
+    .getByText('Replied')
+    .waitFor();
+});
