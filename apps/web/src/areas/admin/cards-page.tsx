@@ -2,6 +2,7 @@ import { slugify } from '@app/contract/conventions/career';
 import { employeeCard, employeeCardWhatsApp } from '@app/contract/resources/content/article';
 import { Anchor, Stack, Switch, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useCan } from '../../kit/can';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
@@ -40,18 +41,23 @@ const cardPath = (card: Card) => `/card/${card.slug}`;
 const WhatsAppSwitch = ({ card }: { card: Card }) => {
   const can = useCan();
   const toggle = useCall(employeeCardWhatsApp, { invalidates: [employeeCard] });
+  // The switch moves at once and stays moved while the list reloads; a failure puts it back.
+  const [sending, setSending] = useState<boolean | null>(null);
   const change = async (isWhatsapp: boolean) => {
+    setSending(isWhatsapp);
     try {
       await toggle.mutateAsync({ _id: card._id, isWhatsapp });
       notifySuccess(`${card.name ?? card.slug} is ${isWhatsapp ? 'now' : 'no longer'} shown on WhatsApp`);
     } catch (error) {
       notifyFailure(error);
+    } finally {
+      setSending(null);
     }
   };
   return (
     <Switch
       aria-label={`WhatsApp for ${card.name ?? card.slug}`}
-      checked={card.isWhatsapp}
+      checked={sending ?? card.isWhatsapp}
       disabled={!can.call(employeeCardWhatsApp) || toggle.isPending}
       onChange={(e) => change(e.currentTarget.checked)}
     />
