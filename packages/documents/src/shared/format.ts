@@ -1,5 +1,6 @@
 import { type Address, fullNameOf, type PersonName } from '@app/contract/conventions/common';
 import { jobTypes } from '@app/contract/lookups';
+import { type CvDocument, type CvPublication, publicationStatusLabels } from '@app/contract/resources/job-board/cv-document';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const longMonths = [
@@ -114,3 +115,27 @@ export const shade = (color: string, amount: number) => {
 
 /** The accent, darkened when it is too pale to read as text on white. */
 export const accentInk = (accent: string) => (textOn(accent) === '#ffffff' ? accent : shade(accent, 0.45));
+
+type Job = CvDocument['workHistory'][number];
+type Course = CvDocument['education'][number];
+
+/** "Mar 2021 – Present". */
+export const jobPeriod = (job: Job) => period(job.startDate, job.endDate, job.currentlyWorkingHere);
+/** Organisation, city and job type, for the template to join in its own way. */
+export const jobPlace = (job: Job) => [job.organization, job.city, jobTypeLabel(job.jobType)];
+
+export const coursePeriod = (course: Course) => period(course.startDate, course.endDate, course.isPursuing);
+
+/** The month it came out, or how far it has got ("Under review"). */
+export const publicationDate = (publication: CvPublication) =>
+  publication.publicationStatus === 'PUBLISHED'
+    ? monthYear(publication.publishedDate)
+    : publicationStatusLabels[publication.publicationStatus];
+
+/** Where it appeared and who else wrote it, for the template to join in its own way. */
+export const publicationCredits = (publication: CvPublication) => [
+  publication.publicationsName,
+  publication.publisherName,
+  publication.coAuthor && `with ${publication.coAuthor}`,
+  publication.isbnNumber && `ISBN ${publication.isbnNumber}`,
+];
