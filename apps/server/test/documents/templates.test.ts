@@ -1,8 +1,9 @@
+import { cvDocument } from '@app/contract/resources/job-board/cv-document';
 import { coverLetterTemplates } from '@app/documents/cover-letter/templates';
 import { headingsFor } from '@app/documents/cv/sections';
 import { cvTemplates } from '@app/documents/cv/templates';
 import { renderCoverLetterPdf, renderCvPdf } from '@app/documents/render-pdf';
-import { sampleCoverLetter, sampleCv } from '@app/documents/samples';
+import { sampleCoverLetter, sampleCv, sampleCvInput } from '@app/documents/samples';
 import { describe, expect, it } from 'vitest';
 import { expectInOrder, pdfText } from './extract';
 
@@ -22,7 +23,7 @@ describe('CV templates draw real text in reading order', () => {
       expectInOrder(text, ['Amelia Hartley', 'Senior Software Engineer']);
       expect(text).toContain('amelia.hartley@example.co.uk');
       expect(text).toContain('+44 7700 900123');
-      const headings = headingsFor(sampleCv, template.readingOrder);
+      const headings = headingsFor(sampleCv, template.readingOrderFor(sampleCv));
       expect(headings).toEqual(
         expect.arrayContaining([
           'Profile',
@@ -62,6 +63,32 @@ describe('CV templates draw real text in reading order', () => {
       expect(text).not.toMatch(/hartley-\s/i);
     });
   }
+
+  // Skills and education before experience, and hobbies first; the rest follow in the template's order.
+  const reordered = cvDocument.parse({ ...sampleCvInput, sectionOrder: ['hobbies', 'skills', 'education', 'experience'] });
+  for (const template of cvTemplates) {
+    it(`${template.slug}: draws the sections in the seeker's order, each with what it says`, async () => {
+      const { text } = await pdfText(await renderCvPdf(reordered, template.slug));
+      const headings = headingsFor(reordered, template.readingOrderFor(reordered));
+      expect(headings).toEqual(expect.arrayContaining(['Hobbies', 'Skills', 'Education', 'Experience', 'Profile']));
+      // The arranged order is not the template's own, so this would fail with the sections where they were.
+      expect(headings).not.toEqual(headingsFor(reordered, template.readingOrder));
+      expectInOrder(
+        text,
+        headings.map((heading) => ({ line: heading })),
+      );
+      expectInOrder(text, [{ line: 'Hobbies' }, 'Fell running', { line: 'Skills' }, 'TypeScript']);
+      expectInOrder(text, [{ line: 'Education' }, 'University of Manchester', { line: 'Experience' }, 'Northpay Ltd', { line: 'Profile' }]);
+      expect(text).toContain('amelia.hartley@example.co.uk');
+    });
+  }
+
+  it('skips a section the seeker put first when it has nothing in it', async () => {
+    const cv = { ...sampleCv, projects: [], sectionOrder: ['projects', 'references'] as typeof sampleCv.sectionOrder };
+    const { text } = await pdfText(await renderCvPdf(cv, 'classic'));
+    expect(text).not.toMatch(/^Projects$/im);
+    expectInOrder(text, [{ line: 'References' }, 'James Whitfield', { line: 'Profile' }, { line: 'Experience' }]);
+  });
 
   it('leaves out sections with nothing in them', async () => {
     const bare = { ...sampleCv, projects: [], publications: [], references: [], hobbies: [], personalSkills: [] };

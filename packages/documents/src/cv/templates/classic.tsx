@@ -1,14 +1,26 @@
 /** @jsxRuntime automatic */
-import { languageProficiencyLabels, publicationStatusLabels } from '@app/contract/resources/job-board/cv-document';
-import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
+import { type CvDocument, type CvMovableSection, languageProficiencyLabels } from '@app/contract/resources/job-board/cv-document';
+import { Image, Page, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import { accentInk, displayLink, fullName, jobTypeLabel, monthYear, period, shortAddress } from '../../shared/format';
+import {
+  accentInk,
+  coursePeriod,
+  displayLink,
+  fullName,
+  jobPeriod,
+  jobPlace,
+  monthYear,
+  publicationCredits,
+  publicationDate,
+  shortAddress,
+} from '../../shared/format';
 import { joined, KeepWithNext, RatingDots, RichText, type Style, spaced, unbroken } from '../../shared/pdf-parts';
-import { type CvSectionKey, cvSectionTitles, hasSection } from '../sections';
+import { arrangedSections, CvPdf, type SectionBodies } from '../parts';
+import type { CvLayout } from '../sections';
 import type { CvTemplateProps } from '../types';
 
-/** Single column, Times throughout, centred header: the CV a traditional employer expects. */
-export const classicReadingOrder: CvSectionKey[] = [
+/** The sections in the template's own order; a seeker's sectionOrder rearranges them (see `arrange`). */
+const column = [
   'profile',
   'experience',
   'education',
@@ -20,7 +32,8 @@ export const classicReadingOrder: CvSectionKey[] = [
   'certifications',
   'references',
   'hobbies',
-];
+] as const satisfies readonly CvMovableSection[];
+export const classicLayout: CvLayout = { columns: [column] };
 
 const ink = '#1c1c1c';
 const muted = '#5b5b5b';
@@ -75,10 +88,89 @@ const SkillGrid = ({ skills, accent }: { skills: { label: string; rating: number
   </View>
 );
 
+const sectionBodies = (cv: CvDocument, accent: string): SectionBodies<(typeof column)[number]> => ({
+  profile: () => <RichText text={cv.professionalSummary} style={body} />,
+  experience: () =>
+    cv.workHistory.map((job, index) => (
+      <View key={job._id ?? index} style={{ marginTop: index ? 10 : 0 }}>
+        <KeepWithNext space={40}>
+          <EntryHeader title={job.jobTitle} dates={jobPeriod(job)} subtitle={joined(jobPlace(job), ', ')} />
+        </KeepWithNext>
+        <View style={{ marginTop: 3 }}>
+          <RichText text={job.responsibilities} style={body} gap={3} bulletColor={accent} />
+        </View>
+      </View>
+    )),
+  education: () =>
+    cv.education.map((course, index) => (
+      <View key={course._id ?? index} style={{ marginTop: index ? 8 : 0 }} wrap={false}>
+        <EntryHeader
+          title={joined([course.qualification, course.subject], ' in ')}
+          dates={coursePeriod(course)}
+          subtitle={joined([course.organization, course.grade], ', ')}
+        />
+        {course.description ? <RichText text={course.description} style={{ ...body, marginTop: 2 }} /> : null}
+      </View>
+    )),
+  skills: () => <SkillGrid skills={cv.skills} accent={accent} />,
+  personalSkills: () => <SkillGrid skills={cv.personalSkills} accent={accent} />,
+  languages: () => (
+    <Text style={body}>
+      {cv.languages.map((language, index) => (
+        <Text key={`${language.label}-${index.toString()}`}>
+          {index ? spaced('   ·   ') : ''}
+          <Text style={{ fontWeight: 700 }}>{language.label}</Text>
+          <Text style={{ color: muted }}> ({languageProficiencyLabels[language.proficiency]})</Text>
+        </Text>
+      ))}
+    </Text>
+  ),
+  projects: () =>
+    cv.projects.map((project, index) => (
+      <View key={project._id ?? index} style={{ marginTop: index ? 8 : 0 }} wrap={false}>
+        <EntryHeader title={project.title} dates={project.timeDuration ?? undefined} subtitle={displayLink(project.link) || undefined} />
+        {project.description ? <RichText text={project.description} style={{ ...body, marginTop: 2 }} /> : null}
+      </View>
+    )),
+  publications: () =>
+    cv.publications.map((publication, index) => (
+      <View key={publication._id ?? index} style={{ marginTop: index ? 6 : 0 }} wrap={false}>
+        <EntryHeader title={publication.topicName} dates={publicationDate(publication)} />
+        <Text style={{ ...body, color: muted }}>{joined(publicationCredits(publication), ', ')}</Text>
+      </View>
+    )),
+  certifications: () =>
+    cv.certifications.map((certification, index) => (
+      <View
+        key={certification._id ?? index}
+        style={{ flexDirection: 'row', justifyContent: 'space-between', marginTop: index ? 3 : 0 }}
+        wrap={false}
+      >
+        <Text style={{ ...body, flex: 1, paddingRight: 12 }}>
+          <Text style={{ fontWeight: 700 }}>{certification.courseName}</Text>
+          {certification.organization ? <Text style={{ color: muted }}>, {certification.organization}</Text> : null}
+        </Text>
+        <Text style={{ ...body, fontStyle: 'italic', fontSize: 10, color: muted }}>{monthYear(certification.completionDate)}</Text>
+      </View>
+    )),
+  references: () => (
+    <View style={{ flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'space-between' }}>
+      {cv.references.map((reference, index) => (
+        <View key={reference._id ?? index} style={{ width: '47%', marginBottom: 6 }} wrap={false}>
+          <Text style={{ ...body, fontWeight: 700 }}>{reference.name}</Text>
+          <Text style={{ ...body, fontStyle: 'italic', color: muted }}>{joined([reference.relationship, reference.company], ', ')}</Text>
+          <Text style={{ ...body, fontSize: 10 }}>{joined([reference.email, reference.phone])}</Text>
+        </View>
+      ))}
+    </View>
+  ),
+  hobbies: () => <Text style={body}>{joined(cv.hobbies, '   ·   ')}</Text>,
+});
+
+/** Single column, Times throughout, centred header: the CV a traditional employer expects. */
 export const ClassicCv = ({ cv, photo }: CvTemplateProps) => {
   const accent = accentInk(cv.accentColor);
   const name = fullName(cv.name);
-  const show = (key: CvSectionKey) => hasSection(cv, key);
   // Two balanced lines rather than one that wraps wherever it must.
   const contact = [
     joined([cv.email, cv.phone, shortAddress(cv.address)].map(unbroken)),
@@ -86,7 +178,7 @@ export const ClassicCv = ({ cv, photo }: CvTemplateProps) => {
   ].filter(Boolean);
 
   return (
-    <Document title={cv.cvTitle || name} author={name} subject={cv.designation} creator="Recruitment Platform" language="en-GB">
+    <CvPdf cv={cv}>
       <Page size="A4" style={{ fontFamily: 'Times-Roman', color: ink, paddingTop: 44, paddingBottom: 48, paddingHorizontal: 52 }}>
         <View style={{ alignItems: 'center' }}>
           {photo ? <Image src={photo} style={{ width: 72, height: 72, borderRadius: 36, marginBottom: 8, objectFit: 'cover' }} /> : null}
@@ -107,155 +199,12 @@ export const ClassicCv = ({ cv, photo }: CvTemplateProps) => {
         <View style={{ height: 1.5, backgroundColor: accent, marginTop: 12 }} />
         <View style={{ height: 0.5, backgroundColor: accent, marginTop: 1.5 }} />
 
-        {show('profile') ? (
-          <Section title={cvSectionTitles.profile} accent={accent}>
-            <RichText text={cv.professionalSummary} style={body} />
+        {arrangedSections(cv, column, sectionBodies(cv, accent), (section, content) => (
+          <Section title={section.title} accent={accent} keep={section.keep}>
+            {content}
           </Section>
-        ) : null}
-
-        {show('experience') ? (
-          <Section title={cvSectionTitles.experience} accent={accent}>
-            {cv.workHistory.map((job, index) => (
-              <View key={job._id ?? index} style={{ marginTop: index ? 10 : 0 }}>
-                <KeepWithNext space={40}>
-                  <EntryHeader
-                    title={job.jobTitle}
-                    dates={period(job.startDate, job.endDate, job.currentlyWorkingHere)}
-                    subtitle={joined([job.organization, job.city, jobTypeLabel(job.jobType)], ', ')}
-                  />
-                </KeepWithNext>
-                <View style={{ marginTop: 3 }}>
-                  <RichText text={job.responsibilities} style={body} gap={3} bulletColor={accent} />
-                </View>
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('education') ? (
-          <Section title={cvSectionTitles.education} accent={accent}>
-            {cv.education.map((course, index) => (
-              <View key={course._id ?? index} style={{ marginTop: index ? 8 : 0 }} wrap={false}>
-                <EntryHeader
-                  title={joined([course.qualification, course.subject], ' in ')}
-                  dates={period(course.startDate, course.endDate, course.isPursuing)}
-                  subtitle={joined([course.organization, course.grade], ', ')}
-                />
-                {course.description ? <RichText text={course.description} style={{ ...body, marginTop: 2 }} /> : null}
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('skills') ? (
-          <Section title={cvSectionTitles.skills} accent={accent} keep={cv.skills.length <= 16}>
-            <SkillGrid skills={cv.skills} accent={accent} />
-          </Section>
-        ) : null}
-
-        {show('personalSkills') ? (
-          <Section title={cvSectionTitles.personalSkills} accent={accent} keep={cv.personalSkills.length <= 16}>
-            <SkillGrid skills={cv.personalSkills} accent={accent} />
-          </Section>
-        ) : null}
-
-        {show('languages') ? (
-          <Section title={cvSectionTitles.languages} accent={accent} keep>
-            <Text style={body}>
-              {cv.languages.map((language, index) => (
-                <Text key={`${language.label}-${index.toString()}`}>
-                  {index ? spaced('   ·   ') : ''}
-                  <Text style={{ fontWeight: 700 }}>{language.label}</Text>
-                  <Text style={{ color: muted }}> ({languageProficiencyLabels[language.proficiency]})</Text>
-                </Text>
-              ))}
-            </Text>
-          </Section>
-        ) : null}
-
-        {show('projects') ? (
-          <Section title={cvSectionTitles.projects} accent={accent}>
-            {cv.projects.map((project, index) => (
-              <View key={project._id ?? index} style={{ marginTop: index ? 8 : 0 }} wrap={false}>
-                <EntryHeader
-                  title={project.title}
-                  dates={project.timeDuration ?? undefined}
-                  subtitle={displayLink(project.link) || undefined}
-                />
-                {project.description ? <RichText text={project.description} style={{ ...body, marginTop: 2 }} /> : null}
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('publications') ? (
-          <Section title={cvSectionTitles.publications} accent={accent}>
-            {cv.publications.map((publication, index) => (
-              <View key={publication._id ?? index} style={{ marginTop: index ? 6 : 0 }} wrap={false}>
-                <EntryHeader
-                  title={publication.topicName}
-                  dates={
-                    publication.publicationStatus === 'PUBLISHED'
-                      ? monthYear(publication.publishedDate)
-                      : publicationStatusLabels[publication.publicationStatus]
-                  }
-                />
-                <Text style={{ ...body, color: muted }}>
-                  {joined(
-                    [
-                      publication.publicationsName,
-                      publication.publisherName,
-                      publication.coAuthor && `with ${publication.coAuthor}`,
-                      publication.isbnNumber && `ISBN ${publication.isbnNumber}`,
-                    ],
-                    ', ',
-                  )}
-                </Text>
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('certifications') ? (
-          <Section title={cvSectionTitles.certifications} accent={accent} keep={cv.certifications.length <= 6}>
-            {cv.certifications.map((certification, index) => (
-              <View
-                key={certification._id ?? index}
-                style={{ flexDirection: 'row', justifyContent: 'space-between', marginTop: index ? 3 : 0 }}
-                wrap={false}
-              >
-                <Text style={{ ...body, flex: 1, paddingRight: 12 }}>
-                  <Text style={{ fontWeight: 700 }}>{certification.courseName}</Text>
-                  {certification.organization ? <Text style={{ color: muted }}>, {certification.organization}</Text> : null}
-                </Text>
-                <Text style={{ ...body, fontStyle: 'italic', fontSize: 10, color: muted }}>{monthYear(certification.completionDate)}</Text>
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('references') ? (
-          <Section title={cvSectionTitles.references} accent={accent} keep={cv.references.length <= 4}>
-            <View style={{ flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'space-between' }}>
-              {cv.references.map((reference, index) => (
-                <View key={reference._id ?? index} style={{ width: '47%', marginBottom: 6 }} wrap={false}>
-                  <Text style={{ ...body, fontWeight: 700 }}>{reference.name}</Text>
-                  <Text style={{ ...body, fontStyle: 'italic', color: muted }}>
-                    {joined([reference.relationship, reference.company], ', ')}
-                  </Text>
-                  <Text style={{ ...body, fontSize: 10 }}>{joined([reference.email, reference.phone])}</Text>
-                </View>
-              ))}
-            </View>
-          </Section>
-        ) : null}
-
-        {show('hobbies') ? (
-          <Section title={cvSectionTitles.hobbies} accent={accent} keep>
-            <Text style={body}>{joined(cv.hobbies, '   ·   ')}</Text>
-          </Section>
-        ) : null}
+        ))}
       </Page>
-    </Document>
+    </CvPdf>
   );
 };

@@ -1,14 +1,26 @@
 /** @jsxRuntime automatic */
-import { languageProficiencyLabels, publicationStatusLabels } from '@app/contract/resources/job-board/cv-document';
-import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
+import { type CvDocument, type CvMovableSection, languageProficiencyLabels } from '@app/contract/resources/job-board/cv-document';
+import { Image, Page, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import { accentInk, displayLink, fullName, jobTypeLabel, monthYear, period, shortAddress, tint } from '../../shared/format';
+import {
+  accentInk,
+  coursePeriod,
+  displayLink,
+  fullName,
+  jobPeriod,
+  jobPlace,
+  monthYear,
+  publicationDate,
+  shortAddress,
+  tint,
+} from '../../shared/format';
 import { joined, RatingDots, RichText, type Style, spaced } from '../../shared/pdf-parts';
-import { type CvSectionKey, cvSectionTitles, hasSection } from '../sections';
+import { arrangedSections, CvPdf, type SectionBodies } from '../parts';
+import type { CvLayout } from '../sections';
 import type { CvTemplateProps } from '../types';
 
-/** Dense and tidy: headings in a narrow left gutter, small type, as much as possible on one page. */
-export const compactReadingOrder: CvSectionKey[] = [
+/** The sections in the template's own order; a seeker's sectionOrder rearranges them (see `arrange`). */
+const column = [
   'profile',
   'skills',
   'personalSkills',
@@ -20,7 +32,8 @@ export const compactReadingOrder: CvSectionKey[] = [
   'certifications',
   'references',
   'hobbies',
-];
+] as const satisfies readonly CvMovableSection[];
+export const compactLayout: CvLayout = { columns: [column] };
 
 const gutter = 92;
 const ink = '#222222';
@@ -94,19 +107,103 @@ const SkillColumns = ({ skills, accent }: { skills: { label: string; rating: num
   </View>
 );
 
+const sectionBodies = (cv: CvDocument, accent: string): SectionBodies<(typeof column)[number]> => ({
+  profile: () => <RichText text={cv.professionalSummary} style={text} gap={3} />,
+  skills: () => <SkillColumns skills={cv.skills} accent={accent} />,
+  personalSkills: () => <SkillColumns skills={cv.personalSkills} accent={accent} />,
+  languages: () => (
+    <Text style={text}>
+      {cv.languages.map((language, index) => (
+        <Text key={`${language.label}-${index.toString()}`}>
+          {index ? spaced('     ') : ''}
+          <Text style={{ fontWeight: 700 }}>{language.label}</Text>
+          <Text style={{ color: muted }}>{` ${languageProficiencyLabels[language.proficiency]}`}</Text>
+        </Text>
+      ))}
+    </Text>
+  ),
+  experience: () =>
+    cv.workHistory.map((job, index) => (
+      <View key={job._id ?? index} style={{ marginTop: index ? 6 : 0 }}>
+        <View minPresenceAhead={24}>
+          <Line title={job.jobTitle} place={joined(jobPlace(job), ', ')} dates={jobPeriod(job)} />
+        </View>
+        <View style={{ marginTop: 1.5 }}>
+          <RichText text={job.responsibilities} style={text} gap={2} bulletColor={accent} bulletWidth={8} />
+        </View>
+      </View>
+    )),
+  education: () =>
+    cv.education.map((course, index) => (
+      <View key={course._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
+        <Line
+          title={joined([course.qualification, course.subject], ' in ')}
+          place={joined([course.organization, course.grade], ', ')}
+          dates={coursePeriod(course)}
+        />
+        {course.description ? <RichText text={course.description} style={{ ...text, color: muted }} /> : null}
+      </View>
+    )),
+  projects: () =>
+    cv.projects.map((project, index) => (
+      <View key={project._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
+        <Line title={project.title} place={displayLink(project.link) || undefined} dates={project.timeDuration} />
+        {project.description ? <RichText text={project.description} style={text} /> : null}
+      </View>
+    )),
+  publications: () =>
+    cv.publications.map((publication, index) => (
+      <View key={publication._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
+        <Line
+          title={publication.topicName}
+          place={joined([publication.publicationsName, publication.publisherName], ', ') || undefined}
+          dates={publicationDate(publication)}
+        />
+        {publication.coAuthor || publication.isbnNumber ? (
+          <Text style={{ ...text, color: muted }}>
+            {joined([publication.coAuthor && `With ${publication.coAuthor}`, publication.isbnNumber && `ISBN ${publication.isbnNumber}`])}
+          </Text>
+        ) : null}
+      </View>
+    )),
+  certifications: () =>
+    cv.certifications.map((certification, index) => (
+      <View key={certification._id ?? index} style={{ marginTop: index ? 2 : 0 }} wrap={false}>
+        <Line
+          title={certification.courseName}
+          place={certification.organization ?? undefined}
+          dates={monthYear(certification.completionDate)}
+        />
+      </View>
+    )),
+  references: () => (
+    <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+      {cv.references.map((reference, index) => (
+        <View key={reference._id ?? index} style={{ width: '50%', paddingRight: 10, marginBottom: 4 }} wrap={false}>
+          <Text style={text}>
+            <Text style={{ fontWeight: 700 }}>{reference.name}</Text>
+            <Text style={{ color: muted }}>{`, ${joined([reference.relationship, reference.company], ', ')}`}</Text>
+          </Text>
+          <Text style={{ ...text, color: muted }}>{joined([reference.email, reference.phone])}</Text>
+        </View>
+      ))}
+    </View>
+  ),
+  hobbies: () => <Text style={text}>{cv.hobbies.join(', ')}</Text>,
+});
+
+/** Dense and tidy: headings in a narrow left gutter, small type, as much as possible on one page. */
 export const CompactCv = ({ cv, photo }: CvTemplateProps) => {
   const accent = accentInk(cv.accentColor);
   const name = fullName(cv.name);
-  const show = (key: CvSectionKey) => hasSection(cv, key);
   const contact = [
     joined([cv.email, cv.phone]),
     joined([shortAddress(cv.address), cv.ukDrivingLicence && 'Full UK driving licence']),
     displayLink(cv.linkedInLink),
   ].filter(Boolean);
-  const firstShown = compactReadingOrder.find(show);
 
   return (
-    <Document title={cv.cvTitle || name} author={name} subject={cv.designation} creator="Recruitment Platform" language="en-GB">
+    <CvPdf cv={cv}>
       <Page size="A4" style={{ fontFamily: 'Helvetica', color: ink, paddingTop: 28, paddingBottom: 28, paddingHorizontal: 34 }}>
         <View
           style={{
@@ -132,145 +229,12 @@ export const CompactCv = ({ cv, photo }: CvTemplateProps) => {
           </View>
         </View>
 
-        {show('profile') ? (
-          <Section title={cvSectionTitles.profile} accent={accent} first={firstShown === 'profile'}>
-            <RichText text={cv.professionalSummary} style={text} gap={3} />
+        {arrangedSections(cv, column, sectionBodies(cv, accent), (section, content) => (
+          <Section title={section.title} accent={accent} first={section.first} keep={section.keep}>
+            {content}
           </Section>
-        ) : null}
-
-        {show('skills') ? (
-          <Section title={cvSectionTitles.skills} accent={accent} first={firstShown === 'skills'} keep={cv.skills.length <= 16}>
-            <SkillColumns skills={cv.skills} accent={accent} />
-          </Section>
-        ) : null}
-
-        {show('personalSkills') ? (
-          <Section title={cvSectionTitles.personalSkills} accent={accent} keep={cv.personalSkills.length <= 16}>
-            <SkillColumns skills={cv.personalSkills} accent={accent} />
-          </Section>
-        ) : null}
-
-        {show('languages') ? (
-          <Section title={cvSectionTitles.languages} accent={accent} keep>
-            <Text style={text}>
-              {cv.languages.map((language, index) => (
-                <Text key={`${language.label}-${index.toString()}`}>
-                  {index ? spaced('     ') : ''}
-                  <Text style={{ fontWeight: 700 }}>{language.label}</Text>
-                  <Text style={{ color: muted }}>{` ${languageProficiencyLabels[language.proficiency]}`}</Text>
-                </Text>
-              ))}
-            </Text>
-          </Section>
-        ) : null}
-
-        {show('experience') ? (
-          <Section title={cvSectionTitles.experience} accent={accent}>
-            {cv.workHistory.map((job, index) => (
-              <View key={job._id ?? index} style={{ marginTop: index ? 6 : 0 }}>
-                <View minPresenceAhead={24}>
-                  <Line
-                    title={job.jobTitle}
-                    place={joined([job.organization, job.city, jobTypeLabel(job.jobType)], ', ')}
-                    dates={period(job.startDate, job.endDate, job.currentlyWorkingHere)}
-                  />
-                </View>
-                <View style={{ marginTop: 1.5 }}>
-                  <RichText text={job.responsibilities} style={text} gap={2} bulletColor={accent} bulletWidth={8} />
-                </View>
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('education') ? (
-          <Section title={cvSectionTitles.education} accent={accent}>
-            {cv.education.map((course, index) => (
-              <View key={course._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
-                <Line
-                  title={joined([course.qualification, course.subject], ' in ')}
-                  place={joined([course.organization, course.grade], ', ')}
-                  dates={period(course.startDate, course.endDate, course.isPursuing)}
-                />
-                {course.description ? <RichText text={course.description} style={{ ...text, color: muted }} /> : null}
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('projects') ? (
-          <Section title={cvSectionTitles.projects} accent={accent}>
-            {cv.projects.map((project, index) => (
-              <View key={project._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
-                <Line title={project.title} place={displayLink(project.link) || undefined} dates={project.timeDuration} />
-                {project.description ? <RichText text={project.description} style={text} /> : null}
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('publications') ? (
-          <Section title={cvSectionTitles.publications} accent={accent}>
-            {cv.publications.map((publication, index) => (
-              <View key={publication._id ?? index} style={{ marginTop: index ? 4 : 0 }} wrap={false}>
-                <Line
-                  title={publication.topicName}
-                  place={joined([publication.publicationsName, publication.publisherName], ', ') || undefined}
-                  dates={
-                    publication.publicationStatus === 'PUBLISHED'
-                      ? monthYear(publication.publishedDate)
-                      : publicationStatusLabels[publication.publicationStatus]
-                  }
-                />
-                {publication.coAuthor || publication.isbnNumber ? (
-                  <Text style={{ ...text, color: muted }}>
-                    {joined([
-                      publication.coAuthor && `With ${publication.coAuthor}`,
-                      publication.isbnNumber && `ISBN ${publication.isbnNumber}`,
-                    ])}
-                  </Text>
-                ) : null}
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('certifications') ? (
-          <Section title={cvSectionTitles.certifications} accent={accent} keep={cv.certifications.length <= 6}>
-            {cv.certifications.map((certification, index) => (
-              <View key={certification._id ?? index} style={{ marginTop: index ? 2 : 0 }} wrap={false}>
-                <Line
-                  title={certification.courseName}
-                  place={certification.organization ?? undefined}
-                  dates={monthYear(certification.completionDate)}
-                />
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('references') ? (
-          <Section title={cvSectionTitles.references} accent={accent} keep={cv.references.length <= 4}>
-            <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
-              {cv.references.map((reference, index) => (
-                <View key={reference._id ?? index} style={{ width: '50%', paddingRight: 10, marginBottom: 4 }} wrap={false}>
-                  <Text style={text}>
-                    <Text style={{ fontWeight: 700 }}>{reference.name}</Text>
-                    <Text style={{ color: muted }}>{`, ${joined([reference.relationship, reference.company], ', ')}`}</Text>
-                  </Text>
-                  <Text style={{ ...text, color: muted }}>{joined([reference.email, reference.phone])}</Text>
-                </View>
-              ))}
-            </View>
-          </Section>
-        ) : null}
-
-        {show('hobbies') ? (
-          <Section title={cvSectionTitles.hobbies} accent={accent} keep>
-            <Text style={text}>{cv.hobbies.join(', ')}</Text>
-          </Section>
-        ) : null}
+        ))}
       </Page>
-    </Document>
+    </CvPdf>
   );
 };

@@ -1,19 +1,29 @@
 /** @jsxRuntime automatic */
-import { languageProficiencyLabels, publicationStatusLabels } from '@app/contract/resources/job-board/cv-document';
-import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
+import { type CvDocument, type CvMovableSection, languageProficiencyLabels } from '@app/contract/resources/job-board/cv-document';
+import { Image, Page, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import { accentInk, displayLink, fullName, jobTypeLabel, monthYear, period, shade, shortAddress, textOn, tint } from '../../shared/format';
+import {
+  accentInk,
+  coursePeriod,
+  displayLink,
+  fullName,
+  jobPeriod,
+  jobPlace,
+  monthYear,
+  publicationDate,
+  shade,
+  shortAddress,
+  textOn,
+  tint,
+} from '../../shared/format';
 import { joined, KeepWithNext, RatingBar, RichText, type Style } from '../../shared/pdf-parts';
-import { type CvSectionKey, cvSectionTitles, hasSection } from '../sections';
+import { arrangedSections, CvPdf, type SectionBodies } from '../parts';
+import { type CvLayout, cvSectionTitles } from '../sections';
 import type { CvTemplateProps } from '../types';
 
-/** Two columns: a sidebar in the accent colour (photo, contact, skills, languages, hobbies) beside the story. */
-export const modernReadingOrder: CvSectionKey[] = [
-  'contact',
-  'skills',
-  'personalSkills',
-  'languages',
-  'hobbies',
+/** The sidebar's sections and the main column's, each in the template's own order; a seeker's order rearranges each column apart. */
+const sidebar = ['skills', 'personalSkills', 'languages', 'hobbies'] as const satisfies readonly CvMovableSection[];
+const main = [
   'profile',
   'experience',
   'education',
@@ -21,7 +31,9 @@ export const modernReadingOrder: CvSectionKey[] = [
   'publications',
   'certifications',
   'references',
-];
+] as const satisfies readonly CvMovableSection[];
+/** Contact details open the sidebar, under the name, wherever the seeker puts the other sections. */
+export const modernLayout: CvLayout = { fixed: ['contact'], columns: [sidebar, main] };
 
 const sidebarWidth = 186;
 const ink = '#1f2328';
@@ -40,17 +52,10 @@ const sidebarPalette = (accent: string) => {
   };
 };
 
-const SidebarSection = ({
-  title,
-  palette,
-  children,
-  keep,
-}: {
-  title: string;
-  palette: ReturnType<typeof sidebarPalette>;
-  children: ReactNode;
-  keep?: boolean;
-}) => (
+type Palette = ReturnType<typeof sidebarPalette>;
+const sidebarTextOn = (palette: Palette): Style => ({ ...sans, fontSize: 9, color: palette.text });
+
+const SidebarSection = ({ title, palette, children, keep }: { title: string; palette: Palette; children: ReactNode; keep?: boolean }) => (
   <View style={{ marginTop: 18 }} wrap={!keep}>
     <KeepWithNext space={40}>
       <Text
@@ -71,13 +76,7 @@ const SidebarSection = ({
   </View>
 );
 
-const SidebarSkills = ({
-  skills,
-  palette,
-}: {
-  skills: { label: string; rating: number }[];
-  palette: ReturnType<typeof sidebarPalette>;
-}) => (
+const SidebarSkills = ({ skills, palette }: { skills: { label: string; rating: number }[]; palette: Palette }) => (
   <View>
     {skills.map((skill, index) => (
       <View
@@ -94,8 +93,21 @@ const SidebarSkills = ({
   </View>
 );
 
-const MainSection = ({ title, accent, children, keep }: { title: string; accent: string; children: ReactNode; keep?: boolean }) => (
-  <View style={{ marginTop: 16 }} wrap={!keep}>
+const MainSection = ({
+  title,
+  accent,
+  children,
+  keep,
+  first,
+}: {
+  title: string;
+  accent: string;
+  children: ReactNode;
+  keep?: boolean;
+  /** The column's first heading lines up with the top of the sidebar. */
+  first?: boolean;
+}) => (
+  <View style={{ marginTop: first ? 0 : 16 }} wrap={!keep}>
     <KeepWithNext space={70} style={{ flexDirection: 'row', alignItems: 'center', marginBottom: 8 }}>
       <Text
         style={{ fontFamily: 'Helvetica', fontWeight: 700, fontSize: 11.5, letterSpacing: 0.5, textTransform: 'uppercase', color: accent }}
@@ -135,13 +147,148 @@ const Entry = ({
   </View>
 );
 
+const sidebarBodies = (cv: CvDocument, palette: Palette): SectionBodies<(typeof sidebar)[number]> => {
+  const sidebarText = sidebarTextOn(palette);
+  return {
+    skills: () => <SidebarSkills skills={cv.skills} palette={palette} />,
+    personalSkills: () => <SidebarSkills skills={cv.personalSkills} palette={palette} />,
+    languages: () =>
+      cv.languages.map((language, index) => (
+        <View
+          key={`${language.label}-${index.toString()}`}
+          style={{ flexDirection: 'row', justifyContent: 'space-between', marginBottom: 3 }}
+        >
+          <Text style={sidebarText}>{language.label}</Text>
+          <Text style={{ ...sidebarText, color: palette.soft }}>{languageProficiencyLabels[language.proficiency]}</Text>
+        </View>
+      )),
+    hobbies: () => (
+      <View style={{ flexDirection: 'row', flexWrap: 'wrap' }} wrap={false}>
+        {cv.hobbies.map((hobby, index) => (
+          <View
+            key={`${hobby}-${index.toString()}`}
+            style={{
+              borderWidth: 0.75,
+              borderColor: palette.rule,
+              borderRadius: 7,
+              paddingTop: 2.5,
+              paddingBottom: 2,
+              paddingHorizontal: 7,
+              marginRight: 4,
+              marginBottom: 4,
+            }}
+          >
+            <Text style={{ ...sidebarText, fontSize: 8, lineHeight: 1.2 }}>{hobby}</Text>
+          </View>
+        ))}
+      </View>
+    ),
+  };
+};
+
+const mainBodies = (cv: CvDocument, accent: string): SectionBodies<(typeof main)[number]> => {
+  const heading = accentInk(accent);
+  const story: Style = { ...sans, color: '#30363d' };
+  return {
+    profile: () => <RichText text={cv.professionalSummary} style={{ ...sans, fontSize: 10, lineHeight: 1.5 }} />,
+    experience: () =>
+      cv.workHistory.map((job, index) => (
+        <Entry
+          key={job._id ?? index}
+          title={job.jobTitle}
+          subtitle={joined(jobPlace(job), '  |  ')}
+          dates={jobPeriod(job)}
+          accent={heading}
+        >
+          <RichText text={job.responsibilities} style={story} gap={3} bulletColor={accent} />
+        </Entry>
+      )),
+    education: () =>
+      cv.education.map((course, index) => (
+        <Entry
+          key={course._id ?? index}
+          keepTogether
+          title={joined([course.qualification, course.subject], ' in ')}
+          subtitle={joined([course.organization, course.grade], '  |  ')}
+          dates={coursePeriod(course)}
+          accent={heading}
+        >
+          {course.description ? <RichText text={course.description} style={story} /> : null}
+        </Entry>
+      )),
+    projects: () =>
+      cv.projects.map((project, index) => (
+        <Entry
+          key={project._id ?? index}
+          keepTogether
+          title={project.title}
+          subtitle={displayLink(project.link) || undefined}
+          dates={project.timeDuration}
+          accent={heading}
+        >
+          {project.description ? <RichText text={project.description} style={story} /> : null}
+        </Entry>
+      )),
+    publications: () =>
+      cv.publications.map((publication, index) => (
+        <Entry
+          key={publication._id ?? index}
+          keepTogether
+          title={publication.topicName}
+          subtitle={joined([publication.publicationsName, publication.publisherName], '  |  ') || undefined}
+          dates={publicationDate(publication)}
+          accent={heading}
+        >
+          {publication.coAuthor || publication.isbnNumber ? (
+            <Text style={{ ...sans, color: muted, fontSize: 9 }}>
+              {joined([
+                publication.coAuthor && `Co-author: ${publication.coAuthor}`,
+                publication.isbnNumber && `ISBN ${publication.isbnNumber}`,
+              ])}
+            </Text>
+          ) : null}
+        </Entry>
+      )),
+    certifications: () =>
+      cv.certifications.map((certification, index) => (
+        <View
+          key={certification._id ?? index}
+          style={{ flexDirection: 'row', justifyContent: 'space-between', marginBottom: 5 }}
+          wrap={false}
+        >
+          <View style={{ flex: 1, paddingRight: 10 }}>
+            <Text style={{ ...sans, fontWeight: 700 }}>{certification.courseName}</Text>
+            {certification.organization ? <Text style={{ ...sans, fontSize: 9, color: muted }}>{certification.organization}</Text> : null}
+          </View>
+          <Text style={{ ...sans, fontSize: 8.5, color: muted, paddingTop: 1 }}>{monthYear(certification.completionDate)}</Text>
+        </View>
+      )),
+    references: () => (
+      <View style={{ flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'space-between' }}>
+        {cv.references.map((reference, index) => (
+          <View
+            key={reference._id ?? index}
+            style={{ width: '48%', marginBottom: 8, borderLeftWidth: 2, borderLeftColor: accent, paddingLeft: 7 }}
+            wrap={false}
+          >
+            <Text style={{ ...sans, fontWeight: 700 }}>{reference.name}</Text>
+            <Text style={{ ...sans, fontSize: 9, color: muted }}>{joined([reference.relationship, reference.company], ', ')}</Text>
+            {reference.email ? <Text style={{ ...sans, fontSize: 9 }}>{reference.email}</Text> : null}
+            {reference.phone ? <Text style={{ ...sans, fontSize: 9 }}>{reference.phone}</Text> : null}
+          </View>
+        ))}
+      </View>
+    ),
+  };
+};
+
+/** Two columns: a sidebar in the accent colour (photo, contact, skills, languages, hobbies) beside the story. */
 export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
   const accent = cv.accentColor;
   const heading = accentInk(accent);
   const palette = sidebarPalette(accent);
   const name = fullName(cv.name);
-  const show = (key: CvSectionKey) => hasSection(cv, key);
-  const sidebarText: Style = { ...sans, fontSize: 9, color: palette.text };
+  const sidebarText = sidebarTextOn(palette);
   const contacts = [
     ['Email', cv.email],
     ['Phone', cv.phone],
@@ -150,7 +297,7 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
     ['Driving', cv.ukDrivingLicence ? 'Full UK driving licence' : ''],
   ].filter(([, value]) => value);
   return (
-    <Document title={cv.cvTitle || name} author={name} subject={cv.designation} creator="Recruitment Platform" language="en-GB">
+    <CvPdf cv={cv}>
       <Page size="A4" style={{ fontFamily: 'Helvetica', color: ink, flexDirection: 'row', paddingVertical: 34 }}>
         <View fixed style={{ position: 'absolute', top: 0, bottom: 0, left: 0, width: sidebarWidth, backgroundColor: accent }} />
 
@@ -198,184 +345,21 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
             ))}
           </SidebarSection>
 
-          {show('skills') ? (
-            <SidebarSection title={cvSectionTitles.skills} palette={palette}>
-              <SidebarSkills skills={cv.skills} palette={palette} />
+          {arrangedSections(cv, sidebar, sidebarBodies(cv, palette), (section, content) => (
+            <SidebarSection title={section.title} palette={palette} keep={section.keep}>
+              {content}
             </SidebarSection>
-          ) : null}
-
-          {show('personalSkills') ? (
-            <SidebarSection title={cvSectionTitles.personalSkills} palette={palette}>
-              <SidebarSkills skills={cv.personalSkills} palette={palette} />
-            </SidebarSection>
-          ) : null}
-
-          {show('languages') ? (
-            <SidebarSection title={cvSectionTitles.languages} palette={palette} keep>
-              {cv.languages.map((language, index) => (
-                <View
-                  key={`${language.label}-${index.toString()}`}
-                  style={{ flexDirection: 'row', justifyContent: 'space-between', marginBottom: 3 }}
-                >
-                  <Text style={sidebarText}>{language.label}</Text>
-                  <Text style={{ ...sidebarText, color: palette.soft }}>{languageProficiencyLabels[language.proficiency]}</Text>
-                </View>
-              ))}
-            </SidebarSection>
-          ) : null}
-
-          {show('hobbies') ? (
-            <SidebarSection title={cvSectionTitles.hobbies} palette={palette} keep>
-              <View style={{ flexDirection: 'row', flexWrap: 'wrap' }} wrap={false}>
-                {cv.hobbies.map((hobby, index) => (
-                  <View
-                    key={`${hobby}-${index.toString()}`}
-                    style={{
-                      borderWidth: 0.75,
-                      borderColor: palette.rule,
-                      borderRadius: 7,
-                      paddingTop: 2.5,
-                      paddingBottom: 2,
-                      paddingHorizontal: 7,
-                      marginRight: 4,
-                      marginBottom: 4,
-                    }}
-                  >
-                    <Text style={{ ...sidebarText, fontSize: 8, lineHeight: 1.2 }}>{hobby}</Text>
-                  </View>
-                ))}
-              </View>
-            </SidebarSection>
-          ) : null}
+          ))}
         </View>
 
         <View style={{ flex: 1, paddingLeft: 26, paddingRight: 30 }}>
-          {show('profile') ? (
-            <View style={{ marginTop: -16 }}>
-              <MainSection title={cvSectionTitles.profile} accent={heading}>
-                <RichText text={cv.professionalSummary} style={{ ...sans, fontSize: 10, lineHeight: 1.5 }} />
-              </MainSection>
-            </View>
-          ) : null}
-
-          {show('experience') ? (
-            <MainSection title={cvSectionTitles.experience} accent={heading}>
-              {cv.workHistory.map((job, index) => (
-                <Entry
-                  key={job._id ?? index}
-                  title={job.jobTitle}
-                  subtitle={joined([job.organization, job.city, jobTypeLabel(job.jobType)], '  |  ')}
-                  dates={period(job.startDate, job.endDate, job.currentlyWorkingHere)}
-                  accent={heading}
-                >
-                  <RichText text={job.responsibilities} style={{ ...sans, color: '#30363d' }} gap={3} bulletColor={accent} />
-                </Entry>
-              ))}
+          {arrangedSections(cv, main, mainBodies(cv, accent), (section, content) => (
+            <MainSection title={section.title} accent={heading} keep={section.keep} first={section.first}>
+              {content}
             </MainSection>
-          ) : null}
-
-          {show('education') ? (
-            <MainSection title={cvSectionTitles.education} accent={heading}>
-              {cv.education.map((course, index) => (
-                <Entry
-                  key={course._id ?? index}
-                  keepTogether
-                  title={joined([course.qualification, course.subject], ' in ')}
-                  subtitle={joined([course.organization, course.grade], '  |  ')}
-                  dates={period(course.startDate, course.endDate, course.isPursuing)}
-                  accent={heading}
-                >
-                  {course.description ? <RichText text={course.description} style={{ ...sans, color: '#30363d' }} /> : null}
-                </Entry>
-              ))}
-            </MainSection>
-          ) : null}
-
-          {show('projects') ? (
-            <MainSection title={cvSectionTitles.projects} accent={heading}>
-              {cv.projects.map((project, index) => (
-                <Entry
-                  key={project._id ?? index}
-                  keepTogether
-                  title={project.title}
-                  subtitle={displayLink(project.link) || undefined}
-                  dates={project.timeDuration}
-                  accent={heading}
-                >
-                  {project.description ? <RichText text={project.description} style={{ ...sans, color: '#30363d' }} /> : null}
-                </Entry>
-              ))}
-            </MainSection>
-          ) : null}
-
-          {show('publications') ? (
-            <MainSection title={cvSectionTitles.publications} accent={heading}>
-              {cv.publications.map((publication, index) => (
-                <Entry
-                  key={publication._id ?? index}
-                  keepTogether
-                  title={publication.topicName}
-                  subtitle={joined([publication.publicationsName, publication.publisherName], '  |  ') || undefined}
-                  dates={
-                    publication.publicationStatus === 'PUBLISHED'
-                      ? monthYear(publication.publishedDate)
-                      : publicationStatusLabels[publication.publicationStatus]
-                  }
-                  accent={heading}
-                >
-                  {publication.coAuthor || publication.isbnNumber ? (
-                    <Text style={{ ...sans, color: muted, fontSize: 9 }}>
-                      {joined([
-                        publication.coAuthor && `Co-author: ${publication.coAuthor}`,
-                        publication.isbnNumber && `ISBN ${publication.isbnNumber}`,
-                      ])}
-                    </Text>
-                  ) : null}
-                </Entry>
-              ))}
-            </MainSection>
-          ) : null}
-
-          {show('certifications') ? (
-            <MainSection title={cvSectionTitles.certifications} accent={heading} keep={cv.certifications.length <= 6}>
-              {cv.certifications.map((certification, index) => (
-                <View
-                  key={certification._id ?? index}
-                  style={{ flexDirection: 'row', justifyContent: 'space-between', marginBottom: 5 }}
-                  wrap={false}
-                >
-                  <View style={{ flex: 1, paddingRight: 10 }}>
-                    <Text style={{ ...sans, fontWeight: 700 }}>{certification.courseName}</Text>
-                    {certification.organization ? (
-                      <Text style={{ ...sans, fontSize: 9, color: muted }}>{certification.organization}</Text>
-                    ) : null}
-                  </View>
-                  <Text style={{ ...sans, fontSize: 8.5, color: muted, paddingTop: 1 }}>{monthYear(certification.completionDate)}</Text>
-                </View>
-              ))}
-            </MainSection>
-          ) : null}
-
-          {show('references') ? (
-            <MainSection title={cvSectionTitles.references} accent={heading} keep={cv.references.length <= 4}>
-              <View style={{ flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'space-between' }}>
-                {cv.references.map((reference, index) => (
-                  <View
-                    key={reference._id ?? index}
-                    style={{ width: '48%', marginBottom: 8, borderLeftWidth: 2, borderLeftColor: accent, paddingLeft: 7 }}
-                    wrap={false}
-                  >
-                    <Text style={{ ...sans, fontWeight: 700 }}>{reference.name}</Text>
-                    <Text style={{ ...sans, fontSize: 9, color: muted }}>{joined([reference.relationship, reference.company], ', ')}</Text>
-                    {reference.email ? <Text style={{ ...sans, fontSize: 9 }}>{reference.email}</Text> : null}
-                    {reference.phone ? <Text style={{ ...sans, fontSize: 9 }}>{reference.phone}</Text> : null}
-                  </View>
-                ))}
-              </View>
-            </MainSection>
-          ) : null}
+          ))}
         </View>
       </Page>
-    </Document>
+    </CvPdf>
   );
 };

@@ -1,14 +1,28 @@
 /** @jsxRuntime automatic */
-import { languageProficiencyLabels, publicationStatusLabels } from '@app/contract/resources/job-board/cv-document';
-import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
+import { type CvDocument, type CvMovableSection, languageProficiencyLabels } from '@app/contract/resources/job-board/cv-document';
+import { Image, Page, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import { accentInk, displayLink, fullName, jobTypeLabel, monthYear, period, shortAddress, textOn, tint } from '../../shared/format';
+import {
+  accentInk,
+  coursePeriod,
+  displayLink,
+  fullName,
+  jobPeriod,
+  jobPlace,
+  monthYear,
+  publicationCredits,
+  publicationDate,
+  shortAddress,
+  textOn,
+  tint,
+} from '../../shared/format';
 import { joined, KeepWithNext, RatingBar, RichText, type Style, spaced, unbroken } from '../../shared/pdf-parts';
-import { type CvSectionKey, cvSectionTitles, hasSection } from '../sections';
+import { arrangedSections, CvPdf, type SectionBodies } from '../parts';
+import type { CvLayout } from '../sections';
 import type { CvTemplateProps } from '../types';
 
-/** A header band in the accent colour over one column, with work and study drawn on a timeline. */
-export const timelineReadingOrder: CvSectionKey[] = [
+/** The sections in the template's own order; a seeker's sectionOrder rearranges them (see `arrange`). */
+const column = [
   'profile',
   'experience',
   'education',
@@ -20,7 +34,8 @@ export const timelineReadingOrder: CvSectionKey[] = [
   'publications',
   'references',
   'hobbies',
-];
+] as const satisfies readonly CvMovableSection[];
+export const timelineLayout: CvLayout = { columns: [column] };
 
 const margin = 42;
 const top = 34;
@@ -30,6 +45,8 @@ const story = dateColumn + 15;
 const ink = '#202124';
 const muted = '#5f6368';
 const text: Style = { fontFamily: 'Helvetica', fontSize: 9.4, lineHeight: 1.45, color: ink };
+/** Dates (or a status) in the column left of the rail. */
+const dateText: Style = { ...text, width: dateColumn, fontSize: 8.2, color: muted, textAlign: 'right', paddingRight: 12, paddingTop: 1 };
 
 const Section = ({ title, accent, children, keep }: { title: string; accent: string; children: ReactNode; keep?: boolean }) => (
   <View style={{ marginTop: 13 }} wrap={!keep}>
@@ -44,9 +61,7 @@ const Section = ({ title, accent, children, keep }: { title: string; accent: str
 /** One stop on the timeline: dates on the left, a dot on the rail, the story on the right. */
 const Stop = ({ dates, accent, last, children }: { dates: string; accent: string; last: boolean; children: ReactNode }) => (
   <View style={{ flexDirection: 'row' }}>
-    <Text style={{ ...text, width: dateColumn, fontSize: 8.2, color: muted, textAlign: 'right', paddingRight: 12, paddingTop: 1 }}>
-      {dates}
-    </Text>
+    <Text style={dateText}>{dates}</Text>
     <View style={{ flex: 1, borderLeftWidth: 1.2, borderLeftColor: tint(accent, 0.65), paddingLeft: 14, paddingBottom: last ? 2 : 9 }}>
       <View
         style={{
@@ -88,13 +103,112 @@ const Indented = ({ children, style }: { children: ReactNode; style?: Style }) =
   <View style={{ paddingLeft: story, ...style }}>{children}</View>
 );
 
+const sectionBodies = (cv: CvDocument, accent: string): SectionBodies<(typeof column)[number]> => ({
+  profile: () => (
+    <Indented>
+      <RichText text={cv.professionalSummary} style={{ ...text, fontSize: 9.8, lineHeight: 1.5 }} />
+    </Indented>
+  ),
+  experience: () =>
+    cv.workHistory.map((job, index) => (
+      <Stop key={job._id ?? index} dates={jobPeriod(job)} accent={accent} last={index === cv.workHistory.length - 1}>
+        <KeepWithNext space={30}>
+          <Text style={{ ...text, fontWeight: 700, fontSize: 10.5 }}>{job.jobTitle}</Text>
+          <Text style={{ ...text, color: accent, marginBottom: 2.5 }}>{joined(jobPlace(job), ', ')}</Text>
+        </KeepWithNext>
+        <RichText text={job.responsibilities} style={text} gap={2.5} bulletColor={accent} />
+      </Stop>
+    )),
+  education: () =>
+    cv.education.map((course, index) => (
+      <View key={course._id ?? index} wrap={false}>
+        <Stop dates={coursePeriod(course)} accent={accent} last={index === cv.education.length - 1}>
+          <Text style={{ ...text, fontWeight: 700, fontSize: 10.5 }}>{joined([course.qualification, course.subject], ' in ')}</Text>
+          <Text style={{ ...text, color: accent }}>{joined([course.organization, course.grade], ', ')}</Text>
+          {course.description ? <RichText text={course.description} style={{ ...text, color: muted, marginTop: 1.5 }} /> : null}
+        </Stop>
+      </View>
+    )),
+  skills: () => <SkillGrid skills={cv.skills} accent={accent} />,
+  personalSkills: () => <SkillGrid skills={cv.personalSkills} accent={accent} />,
+  languages: () => (
+    <Indented style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+      {cv.languages.map((language, index) => (
+        <View
+          key={`${language.label}-${index.toString()}`}
+          style={{
+            backgroundColor: tint(accent, 0.9),
+            borderRadius: 3,
+            paddingVertical: 3,
+            paddingHorizontal: 8,
+            marginRight: 6,
+            marginBottom: 4,
+          }}
+        >
+          <Text style={{ ...text, fontSize: 9, lineHeight: 1.2 }}>
+            <Text style={{ fontWeight: 700 }}>{language.label}</Text>
+            <Text style={{ color: muted }}>{`${spaced('  ')}${languageProficiencyLabels[language.proficiency]}`}</Text>
+          </Text>
+        </View>
+      ))}
+    </Indented>
+  ),
+  projects: () =>
+    cv.projects.map((project, index) => (
+      <View key={project._id ?? index} style={{ flexDirection: 'row', marginBottom: 7 }} wrap={false}>
+        <Text style={dateText}>{project.timeDuration ?? ''}</Text>
+        <View style={{ flex: 1, paddingLeft: 15 }}>
+          <Text style={{ ...text, fontWeight: 700, fontSize: 10 }}>{project.title}</Text>
+          {project.link ? <Text style={{ ...text, color: accent, fontSize: 8.8 }}>{displayLink(project.link)}</Text> : null}
+          {project.description ? <RichText text={project.description} style={text} /> : null}
+        </View>
+      </View>
+    )),
+  certifications: () =>
+    cv.certifications.map((certification, index) => (
+      <View key={certification._id ?? index} style={{ flexDirection: 'row', marginBottom: 4 }} wrap={false}>
+        <Text style={dateText}>{monthYear(certification.completionDate)}</Text>
+        <Text style={{ ...text, flex: 1, paddingLeft: 15 }}>
+          <Text style={{ fontWeight: 700 }}>{certification.courseName}</Text>
+          {certification.organization ? <Text style={{ color: muted }}>{`, ${certification.organization}`}</Text> : null}
+        </Text>
+      </View>
+    )),
+  publications: () =>
+    cv.publications.map((publication, index) => (
+      <View key={publication._id ?? index} style={{ flexDirection: 'row', marginBottom: 6 }} wrap={false}>
+        <Text style={dateText}>{publicationDate(publication)}</Text>
+        <View style={{ flex: 1, paddingLeft: 15 }}>
+          <Text style={{ ...text, fontWeight: 700 }}>{publication.topicName}</Text>
+          <Text style={{ ...text, color: muted }}>{joined(publicationCredits(publication), ', ')}</Text>
+        </View>
+      </View>
+    )),
+  references: () => (
+    <Indented style={{ flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'space-between' }}>
+      {cv.references.map((reference, index) => (
+        <View key={reference._id ?? index} style={{ width: '48%', marginBottom: 6 }} wrap={false}>
+          <Text style={{ ...text, fontWeight: 700 }}>{reference.name}</Text>
+          <Text style={{ ...text, color: muted }}>{joined([reference.relationship, reference.company], ', ')}</Text>
+          <Text style={{ ...text, fontSize: 8.8 }}>{joined([reference.email, reference.phone])}</Text>
+        </View>
+      ))}
+    </Indented>
+  ),
+  hobbies: () => (
+    <Indented>
+      <Text style={text}>{joined(cv.hobbies, '   ·   ')}</Text>
+    </Indented>
+  ),
+});
+
+/** A header band in the accent colour over one column, with work and study drawn on a timeline. */
 export const TimelineCv = ({ cv, photo }: CvTemplateProps) => {
   const band = cv.accentColor;
   const onBand = textOn(band);
   const softOnBand = onBand === '#ffffff' ? tint(band, 0.75) : '#3c3c3c';
   const accent = accentInk(cv.accentColor);
   const name = fullName(cv.name);
-  const show = (key: CvSectionKey) => hasSection(cv, key);
   const contact = [
     cv.email,
     cv.phone,
@@ -104,7 +218,7 @@ export const TimelineCv = ({ cv, photo }: CvTemplateProps) => {
   ].filter((item): item is string => Boolean(item));
 
   return (
-    <Document title={cv.cvTitle || name} author={name} subject={cv.designation} creator="Recruitment Platform" language="en-GB">
+    <CvPdf cv={cv}>
       <Page size="A4" style={{ fontFamily: 'Helvetica', color: ink, paddingTop: top, paddingBottom: 36, paddingHorizontal: margin }}>
         <View
           style={{
@@ -141,179 +255,12 @@ export const TimelineCv = ({ cv, photo }: CvTemplateProps) => {
           </View>
         </View>
 
-        {show('profile') ? (
-          <Section title={cvSectionTitles.profile} accent={accent}>
-            <Indented>
-              <RichText text={cv.professionalSummary} style={{ ...text, fontSize: 9.8, lineHeight: 1.5 }} />
-            </Indented>
+        {arrangedSections(cv, column, sectionBodies(cv, accent), (section, content) => (
+          <Section title={section.title} accent={accent} keep={section.keep}>
+            {content}
           </Section>
-        ) : null}
-
-        {show('experience') ? (
-          <Section title={cvSectionTitles.experience} accent={accent}>
-            {cv.workHistory.map((job, index) => (
-              <Stop
-                key={job._id ?? index}
-                dates={period(job.startDate, job.endDate, job.currentlyWorkingHere)}
-                accent={accent}
-                last={index === cv.workHistory.length - 1}
-              >
-                <KeepWithNext space={30}>
-                  <Text style={{ ...text, fontWeight: 700, fontSize: 10.5 }}>{job.jobTitle}</Text>
-                  <Text style={{ ...text, color: accent, marginBottom: 2.5 }}>
-                    {joined([job.organization, job.city, jobTypeLabel(job.jobType)], ', ')}
-                  </Text>
-                </KeepWithNext>
-                <RichText text={job.responsibilities} style={text} gap={2.5} bulletColor={accent} />
-              </Stop>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('education') ? (
-          <Section title={cvSectionTitles.education} accent={accent}>
-            {cv.education.map((course, index) => (
-              <View key={course._id ?? index} wrap={false}>
-                <Stop
-                  dates={period(course.startDate, course.endDate, course.isPursuing)}
-                  accent={accent}
-                  last={index === cv.education.length - 1}
-                >
-                  <Text style={{ ...text, fontWeight: 700, fontSize: 10.5 }}>{joined([course.qualification, course.subject], ' in ')}</Text>
-                  <Text style={{ ...text, color: accent }}>{joined([course.organization, course.grade], ', ')}</Text>
-                  {course.description ? <RichText text={course.description} style={{ ...text, color: muted, marginTop: 1.5 }} /> : null}
-                </Stop>
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('skills') ? (
-          <Section title={cvSectionTitles.skills} accent={accent} keep={cv.skills.length <= 16}>
-            <SkillGrid skills={cv.skills} accent={accent} />
-          </Section>
-        ) : null}
-
-        {show('personalSkills') ? (
-          <Section title={cvSectionTitles.personalSkills} accent={accent} keep={cv.personalSkills.length <= 16}>
-            <SkillGrid skills={cv.personalSkills} accent={accent} />
-          </Section>
-        ) : null}
-
-        {show('languages') ? (
-          <Section title={cvSectionTitles.languages} accent={accent} keep>
-            <Indented style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
-              {cv.languages.map((language, index) => (
-                <View
-                  key={`${language.label}-${index.toString()}`}
-                  style={{
-                    backgroundColor: tint(accent, 0.9),
-                    borderRadius: 3,
-                    paddingVertical: 3,
-                    paddingHorizontal: 8,
-                    marginRight: 6,
-                    marginBottom: 4,
-                  }}
-                >
-                  <Text style={{ ...text, fontSize: 9, lineHeight: 1.2 }}>
-                    <Text style={{ fontWeight: 700 }}>{language.label}</Text>
-                    <Text style={{ color: muted }}>{`${spaced('  ')}${languageProficiencyLabels[language.proficiency]}`}</Text>
-                  </Text>
-                </View>
-              ))}
-            </Indented>
-          </Section>
-        ) : null}
-
-        {show('projects') ? (
-          <Section title={cvSectionTitles.projects} accent={accent}>
-            {cv.projects.map((project, index) => (
-              <View key={project._id ?? index} style={{ flexDirection: 'row', marginBottom: 7 }} wrap={false}>
-                <Text
-                  style={{ ...text, width: dateColumn, fontSize: 8.2, color: muted, textAlign: 'right', paddingRight: 12, paddingTop: 1 }}
-                >
-                  {project.timeDuration ?? ''}
-                </Text>
-                <View style={{ flex: 1, paddingLeft: 15 }}>
-                  <Text style={{ ...text, fontWeight: 700, fontSize: 10 }}>{project.title}</Text>
-                  {project.link ? <Text style={{ ...text, color: accent, fontSize: 8.8 }}>{displayLink(project.link)}</Text> : null}
-                  {project.description ? <RichText text={project.description} style={text} /> : null}
-                </View>
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('certifications') ? (
-          <Section title={cvSectionTitles.certifications} accent={accent} keep={cv.certifications.length <= 6}>
-            {cv.certifications.map((certification, index) => (
-              <View key={certification._id ?? index} style={{ flexDirection: 'row', marginBottom: 4 }} wrap={false}>
-                <Text
-                  style={{ ...text, width: dateColumn, fontSize: 8.2, color: muted, textAlign: 'right', paddingRight: 12, paddingTop: 1 }}
-                >
-                  {monthYear(certification.completionDate)}
-                </Text>
-                <Text style={{ ...text, flex: 1, paddingLeft: 15 }}>
-                  <Text style={{ fontWeight: 700 }}>{certification.courseName}</Text>
-                  {certification.organization ? <Text style={{ color: muted }}>{`, ${certification.organization}`}</Text> : null}
-                </Text>
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('publications') ? (
-          <Section title={cvSectionTitles.publications} accent={accent}>
-            {cv.publications.map((publication, index) => (
-              <View key={publication._id ?? index} style={{ flexDirection: 'row', marginBottom: 6 }} wrap={false}>
-                <Text
-                  style={{ ...text, width: dateColumn, fontSize: 8.2, color: muted, textAlign: 'right', paddingRight: 12, paddingTop: 1 }}
-                >
-                  {publication.publicationStatus === 'PUBLISHED'
-                    ? monthYear(publication.publishedDate)
-                    : publicationStatusLabels[publication.publicationStatus]}
-                </Text>
-                <View style={{ flex: 1, paddingLeft: 15 }}>
-                  <Text style={{ ...text, fontWeight: 700 }}>{publication.topicName}</Text>
-                  <Text style={{ ...text, color: muted }}>
-                    {joined(
-                      [
-                        publication.publicationsName,
-                        publication.publisherName,
-                        publication.coAuthor && `with ${publication.coAuthor}`,
-                        publication.isbnNumber && `ISBN ${publication.isbnNumber}`,
-                      ],
-                      ', ',
-                    )}
-                  </Text>
-                </View>
-              </View>
-            ))}
-          </Section>
-        ) : null}
-
-        {show('references') ? (
-          <Section title={cvSectionTitles.references} accent={accent} keep={cv.references.length <= 4}>
-            <Indented style={{ flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'space-between' }}>
-              {cv.references.map((reference, index) => (
-                <View key={reference._id ?? index} style={{ width: '48%', marginBottom: 6 }} wrap={false}>
-                  <Text style={{ ...text, fontWeight: 700 }}>{reference.name}</Text>
-                  <Text style={{ ...text, color: muted }}>{joined([reference.relationship, reference.company], ', ')}</Text>
-                  <Text style={{ ...text, fontSize: 8.8 }}>{joined([reference.email, reference.phone])}</Text>
-                </View>
-              ))}
-            </Indented>
-          </Section>
-        ) : null}
-
-        {show('hobbies') ? (
-          <Section title={cvSectionTitles.hobbies} accent={accent} keep>
-            <Indented>
-              <Text style={text}>{joined(cv.hobbies, '   ·   ')}</Text>
-            </Indented>
-          </Section>
-        ) : null}
+        ))}
       </Page>
-    </Document>
+    </CvPdf>
   );
 };
