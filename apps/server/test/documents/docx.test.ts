@@ -1,6 +1,7 @@
+import { cvDocument } from '@app/contract/resources/job-board/cv-document';
 import { renderCoverLetterDocx } from '@app/documents/docx/cover-letter';
 import { renderCvDocx } from '@app/documents/docx/cv';
-import { sampleCoverLetter, sampleCv } from '@app/documents/samples';
+import { sampleCoverLetter, sampleCv, sampleCvInput } from '@app/documents/samples';
 import { describe, expect, it } from 'vitest';
 import { docxParagraphs } from './extract';
 
@@ -35,6 +36,33 @@ describe('Word files', () => {
     const bullets = paragraphs.filter((paragraph) => paragraph.style === 'ListParagraph');
     expect(bullets).toHaveLength(9);
     expect(bullets[0].text).toMatch(/^Lead a team/);
+  });
+
+  it('a CV: the sections in the seeker’s order, the rest after them in the usual order', async () => {
+    const cv = cvDocument.parse({ ...sampleCvInput, sectionOrder: ['hobbies', 'skills', 'education', 'experience'] });
+    const paragraphs = docxParagraphs(await renderCvDocx(cv));
+    // Contact details stay at the top.
+    expect(paragraphs[0].text).toBe('Amelia Hartley');
+    expect(paragraphs[2].text).toContain('amelia.hartley@example.co.uk');
+    const headings = paragraphs.filter((paragraph) => paragraph.style === 'Heading1').map((paragraph) => paragraph.text);
+    expect(headings).toEqual([
+      'Hobbies',
+      'Skills',
+      'Education',
+      'Experience',
+      'Profile',
+      'Personal skills',
+      'Languages',
+      'Projects',
+      'Publications',
+      'Certifications',
+      'References',
+    ]);
+    // Each section's content moved with its heading.
+    const all = paragraphs.map((paragraph) => paragraph.text);
+    expect(all[all.indexOf('Hobbies') + 1]).toContain('Fell running');
+    expect(all[all.indexOf('Education') + 1]).toMatch(/^MSc in Advanced Computer Science/);
+    expect(all.findIndex((text) => text.startsWith('Senior Software Engineer\t'))).toBeGreaterThan(all.indexOf('Experience'));
   });
 
   it('the accent colour styles the headings', async () => {

@@ -1,10 +1,36 @@
-import { type CvDocument, languageProficiencyLabels, publicationStatusLabels } from '@app/contract/resources/job-board/cv-document';
+import { type CvDocument, type CvMovableSection, languageProficiencyLabels } from '@app/contract/resources/job-board/cv-document';
 import { BorderStyle, Document, HeadingLevel, ImageRun, Packer, Paragraph, TextRun } from 'docx';
-import { cvSectionTitles, hasSection } from '../cv/sections';
-import { displayLink, fullName, jobTypeLabel, monthYear, period, ratingLabel, shortAddress } from '../shared/format';
+import { arrange, cvSectionTitles, hasSection } from '../cv/sections';
+import {
+  coursePeriod,
+  displayLink,
+  fullName,
+  jobPeriod,
+  jobPlace,
+  monthYear,
+  publicationCredits,
+  publicationDate,
+  ratingLabel,
+  shortAddress,
+} from '../shared/format';
 import { documentStyles, entryHeading, entrySubtitle, hex, muted, numbering, plain, richParagraphs, sectionProperties } from './shared';
 
 export type DocxPhoto = { data: Uint8Array; type: 'png' | 'jpg' };
+
+/** The Word file's own order, the classic template's, before the seeker's order is applied. */
+const wordOrder = [
+  'profile',
+  'experience',
+  'education',
+  'skills',
+  'personalSkills',
+  'languages',
+  'projects',
+  'publications',
+  'certifications',
+  'references',
+  'hobbies',
+] as const satisfies readonly CvMovableSection[];
 
 const heading = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(text)] });
 const join = (parts: (string | null | undefined | false)[], separator = ' · ') => parts.filter(Boolean).join(separator);
@@ -16,7 +42,6 @@ const join = (parts: (string | null | undefined | false)[], separator = ' · ') 
  */
 export const renderCvDocx = async (cv: CvDocument, options: { photo?: DocxPhoto } = {}): Promise<Buffer> => {
   const accent = cv.accentColor;
-  const show = (key: Parameters<typeof hasSection>[1]) => hasSection(cv, key);
   const children: Paragraph[] = [];
 
   if (options.photo) {
@@ -49,30 +74,6 @@ export const renderCvDocx = async (cv: CvDocument, options: { photo?: DocxPhoto 
     }),
   );
 
-  if (show('profile')) children.push(heading(cvSectionTitles.profile), ...richParagraphs(cv.professionalSummary));
-
-  if (show('experience')) {
-    children.push(heading(cvSectionTitles.experience));
-    for (const job of cv.workHistory) {
-      children.push(
-        entryHeading(job.jobTitle, period(job.startDate, job.endDate, job.currentlyWorkingHere)),
-        entrySubtitle(join([job.organization, job.city, jobTypeLabel(job.jobType)], ', '), accent),
-        ...richParagraphs(job.responsibilities),
-      );
-    }
-  }
-
-  if (show('education')) {
-    children.push(heading(cvSectionTitles.education));
-    for (const course of cv.education) {
-      children.push(
-        entryHeading(join([course.qualification, course.subject], ' in '), period(course.startDate, course.endDate, course.isPursuing)),
-        entrySubtitle(join([course.organization, course.grade], ', '), accent),
-        ...richParagraphs(course.description),
-      );
-    }
-  }
-
   const skillLine = (skills: CvDocument['skills']) =>
     new Paragraph({
       spacing: { after: 80 },
@@ -82,11 +83,25 @@ export const renderCvDocx = async (cv: CvDocument, options: { photo?: DocxPhoto 
         new TextRun({ text: ` ${ratingLabel(skill.rating)}`, color: muted }),
       ]),
     });
-  if (show('skills')) children.push(heading(cvSectionTitles.skills), skillLine(cv.skills));
-  if (show('personalSkills')) children.push(heading(cvSectionTitles.personalSkills), skillLine(cv.personalSkills));
-  if (show('languages')) {
-    children.push(
-      heading(cvSectionTitles.languages),
+
+  // What goes under each heading; drawn only for sections with something in them.
+  const bodies: Record<CvMovableSection, () => Paragraph[]> = {
+    profile: () => richParagraphs(cv.professionalSummary),
+    experience: () =>
+      cv.workHistory.flatMap((job) => [
+        entryHeading(job.jobTitle, jobPeriod(job)),
+        entrySubtitle(join(jobPlace(job), ', '), accent),
+        ...richParagraphs(job.responsibilities),
+      ]),
+    education: () =>
+      cv.education.flatMap((course) => [
+        entryHeading(join([course.qualification, course.subject], ' in '), coursePeriod(course)),
+        entrySubtitle(join([course.organization, course.grade], ', '), accent),
+        ...richParagraphs(course.description),
+      ]),
+    skills: () => [skillLine(cv.skills)],
+    personalSkills: () => [skillLine(cv.personalSkills)],
+    languages: () => [
       new Paragraph({
         children: cv.languages.flatMap((language, index) => [
           ...(index ? [new TextRun({ text: '   ·   ', color: muted })] : []),
@@ -94,56 +109,24 @@ export const renderCvDocx = async (cv: CvDocument, options: { photo?: DocxPhoto 
           new TextRun({ text: ` ${languageProficiencyLabels[language.proficiency]}`, color: muted }),
         ]),
       }),
-    );
-  }
-
-  if (show('projects')) {
-    children.push(heading(cvSectionTitles.projects));
-    for (const project of cv.projects) {
-      children.push(entryHeading(project.title, project.timeDuration));
-      if (project.link) children.push(entrySubtitle(displayLink(project.link), accent));
-      children.push(...richParagraphs(project.description));
-    }
-  }
-
-  if (show('publications')) {
-    children.push(heading(cvSectionTitles.publications));
-    for (const publication of cv.publications) {
-      children.push(
-        entryHeading(
-          publication.topicName,
-          publication.publicationStatus === 'PUBLISHED'
-            ? monthYear(publication.publishedDate)
-            : publicationStatusLabels[publication.publicationStatus],
-        ),
-        entrySubtitle(
-          join(
-            [
-              publication.publicationsName,
-              publication.publisherName,
-              publication.coAuthor && `with ${publication.coAuthor}`,
-              publication.isbnNumber && `ISBN ${publication.isbnNumber}`,
-            ],
-            ', ',
-          ),
-        ),
-      );
-    }
-  }
-
-  if (show('certifications')) {
-    children.push(heading(cvSectionTitles.certifications));
-    for (const certification of cv.certifications) {
-      children.push(
+    ],
+    projects: () =>
+      cv.projects.flatMap((project) => [
+        entryHeading(project.title, project.timeDuration),
+        ...(project.link ? [entrySubtitle(displayLink(project.link), accent)] : []),
+        ...richParagraphs(project.description),
+      ]),
+    publications: () =>
+      cv.publications.flatMap((publication) => [
+        entryHeading(publication.topicName, publicationDate(publication)),
+        entrySubtitle(join(publicationCredits(publication), ', ')),
+      ]),
+    certifications: () =>
+      cv.certifications.map((certification) =>
         entryHeading(certification.courseName, monthYear(certification.completionDate), { size: 21, detail: certification.organization }),
-      );
-    }
-  }
-
-  if (show('references')) {
-    children.push(heading(cvSectionTitles.references));
-    for (const reference of cv.references) {
-      children.push(
+      ),
+    references: () =>
+      cv.references.flatMap((reference) => [
         new Paragraph({
           keepNext: true,
           spacing: { before: 120, after: 0 },
@@ -153,11 +136,12 @@ export const renderCvDocx = async (cv: CvDocument, options: { photo?: DocxPhoto 
           ],
         }),
         plain(join([reference.email, reference.phone], '  |  '), { size: 19 }),
-      );
-    }
+      ]),
+    hobbies: () => [plain(cv.hobbies.join(', '))],
+  };
+  for (const key of arrange(wordOrder, cv.sectionOrder)) {
+    if (hasSection(cv, key)) children.push(heading(cvSectionTitles[key]), ...bodies[key]());
   }
-
-  if (show('hobbies')) children.push(heading(cvSectionTitles.hobbies), plain(cv.hobbies.join(', ')));
 
   const name = fullName(cv.name);
   const document = new Document({
