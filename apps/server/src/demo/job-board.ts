@@ -1,10 +1,12 @@
 import { login } from '@app/contract/resources/auth';
 import { applyForJob, jobApplicants, updateApplicationStatus } from '@app/contract/resources/job-board/application';
 import { registerCompany, updateCompanySocialMedia } from '@app/contract/resources/job-board/company';
+import { coverLetter, fillVariables, seekerCoverLetterSections } from '@app/contract/resources/job-board/cover-letter';
+import { cv } from '@app/contract/resources/job-board/cv';
 import { job } from '@app/contract/resources/job-board/job';
 import { registerJobSeeker, updateJobSeekerPreferences } from '@app/contract/resources/job-board/job-seeker';
 import { industry, skill } from '@app/contract/resources/job-board/lookups';
-import type { DemoStep } from './demo-step';
+import type { DemoApi, DemoStep } from './demo-step';
 import { demoPassword } from './foundation';
 import { samplePdf } from './sample-pdf';
 
@@ -150,13 +152,120 @@ const healthJobs: Posting[] = [
   },
 ];
 
+/** Maya's built CV (the modern layout) and a cover letter for Northern Digital, from the seeded sections. */
+const buildMayasDocuments = async (api: DemoApi, maya: string) => {
+  const name = { first: 'Maya', last: 'Patel' };
+  await api(
+    cv.calls.create!,
+    {
+      cvTitle: 'Frontend Developer',
+      templateSlug: 'modern',
+      accentColor: '#0f766e',
+      name,
+      designation: 'Frontend Developer',
+      email: 'maya.patel@example.com',
+      phone: '+44 7700 900321',
+      address: { city: 'Leeds', postCode: 'LS6 2AB', country: 'United Kingdom' },
+      linkedInLink: 'https://www.linkedin.com/in/maya-patel-demo',
+      professionalSummary:
+        '<p>Frontend developer with five years of building accessible, fast web apps in <strong>React</strong> and TypeScript for retail and public-sector clients.</p>',
+      skills: [
+        { label: 'React', rating: 5 },
+        { label: 'TypeScript', rating: 5 },
+        { label: 'CSS', rating: 4 },
+        { label: 'Accessibility (WCAG 2.2)', rating: 4 },
+      ],
+      personalSkills: [
+        { label: 'Mentoring', rating: 4 },
+        { label: 'Clear writing', rating: 4 },
+      ],
+      languages: [
+        { label: 'English', proficiency: 'NATIVE' },
+        { label: 'Gujarati', proficiency: 'CONVERSATIONAL' },
+      ],
+      workHistory: [
+        {
+          jobTitle: 'Frontend Developer',
+          jobType: 'Full-time',
+          organization: 'Aire Commerce',
+          city: 'Leeds',
+          startDate: '2022-03-01',
+          currentlyWorkingHere: true,
+          responsibilities:
+            '<ul><li>Rebuilt the checkout in React, cutting drop-off by 18%.</li><li>Led the move to TypeScript across four apps.</li></ul>',
+        },
+        {
+          jobTitle: 'Junior Web Developer',
+          jobType: 'Full-time',
+          organization: 'Calder Digital',
+          city: 'Wakefield',
+          startDate: '2019-09-01',
+          endDate: '2022-02-28',
+          responsibilities: '<p>Built council service pages to GOV.UK design standards.</p>',
+        },
+      ],
+      education: [
+        {
+          organization: 'University of Leeds',
+          qualification: 'BSc',
+          subject: 'Computer Science',
+          grade: '2:1',
+          startDate: '2016-09-01',
+          endDate: '2019-06-30',
+        },
+      ],
+      hobbies: ['Fell running', 'Board games'],
+      sectionOrder: ['profile', 'experience', 'skills', 'education'],
+    },
+    maya,
+  );
+  const sections = (await api(seekerCoverLetterSections, {}, maya)).results as {
+    _id: string;
+    value: string;
+    isDraggable: boolean;
+    suggestions: { content: string; subSectionId?: string | null }[];
+  }[];
+  const values = {
+    companyName: 'Northern Digital',
+    jobTitle: 'Senior React Developer',
+    hiringManager: 'Hiring Manager',
+    fullName: 'Maya Patel',
+    designation: 'Frontend Developer',
+    yearsOfExperience: '5',
+    currentCompany: 'Aire Commerce',
+    topSkills: 'React, TypeScript and CSS',
+  };
+  await api(
+    coverLetter.calls.create!,
+    {
+      title: 'Northern Digital – Senior React Developer',
+      templateSlug: 'modern',
+      accentColor: '#0f766e',
+      jobSeekerDetails: { name, email: 'maya.patel@example.com', phone: '447700900321', designation: 'Frontend Developer' },
+      recipientDetails: { companyName: values.companyName, jobTitle: values.jobTitle },
+      bodySections: sections.map((section, orderNumber) => ({
+        sectionId: section._id,
+        orderNumber,
+        isDraggable: section.isDraggable,
+        content: fillVariables(section.suggestions.find((suggestion) => !suggestion.subSectionId)?.content ?? '', values),
+      })),
+    },
+    maya,
+  );
+};
+
 /** Two companies with published jobs, two job seekers, and applications at different stages. */
 export const jobBoardDemo: DemoStep = {
   name: 'job board: companies, jobs, job seekers and applications',
   signIns: [
     { who: 'Recruiter, Northern Digital (company)', email: 'talent@northerndigital.demo', password: demoPassword, area: '/company' },
     { who: 'Recruiter, Harbour Health (agency)', email: 'jobs@harbourhealth.demo', password: demoPassword, area: '/company' },
-    { who: 'Job seeker with a CV and applications', email: 'maya.patel@example.com', password: demoPassword, area: '/seeker' },
+    {
+      who: 'Job seeker with a CV, a built CV, a cover letter and applications',
+      email: 'maya.patel@example.com',
+      password: demoPassword,
+      area: '/seeker',
+    },
     { who: 'Job seeker, new', email: 'james.oconnor@example.com', password: demoPassword, area: '/seeker' },
   ],
   run: async ({ api, upload, superAdmin }) => {
@@ -254,6 +363,8 @@ export const jobBoardDemo: DemoStep = {
     for (const jobId of digital.slice(0, 3)) await api(applyForJob, { jobId }, maya);
     const applicants = await api(jobApplicants, { jobId: digital[0], page: 1, limit: 10 }, northern);
     if (applicants.results[0]) await api(updateApplicationStatus, { _id: applicants.results[0]._id, status: 'SHORTLISTED' }, northern);
+
+    await buildMayasDocuments(api, maya);
 
     await api(registerJobSeeker, {
       name: { first: 'James', last: "O'Connor" },
