@@ -34,7 +34,8 @@ export const RichTextInput = ({ label, description, error, disabled, required, c
 
   useEffect(() => {
     if (!editor) return;
-    editor.setEditable(!disabled);
+    // Without `false` tiptap reports an update, which forms take for typing and so drop the field's error.
+    editor.setEditable(!disabled, false);
     editor.setOptions({
       editorProps: {
         attributes: {
