@@ -7,7 +7,8 @@ import { useSetSeekerProfile } from '../board/use-seeker-profile';
 import { EntryListSection } from './entry-list-section';
 import { periodText } from './period';
 
-const fields: FieldDescriptor[] = [
+/** The inputs of one entry; the CV builder edits its copy of the list with the same ones. */
+export const educationFields: FieldDescriptor[] = [
   { name: 'organization', label: 'School, college or university', kind: 'text', required: true },
   { name: 'qualification', label: 'Qualification', kind: 'text', half: true, required: true, placeholder: 'e.g. BSc, A level' },
   { name: 'subject', label: 'Subject', kind: 'text', half: true, required: true },
@@ -36,7 +37,7 @@ export const EducationSection = ({ record }: { record: SeekerRecord }) => {
       noun="qualification"
       listKey="education"
       entries={record.education}
-      fields={fields}
+      fields={educationFields}
       describe={(entry) => ({
         title: `${entry.qualification} in ${entry.subject}`,
         subtitle: `${entry.organization} · ${entry.grade}`,

@@ -10,7 +10,8 @@ import { periodText } from './period';
 
 const jobTypeNames = jobTypeOptions.map((option) => ({ value: option.label, label: option.label }));
 
-const fields: FieldDescriptor[] = [
+/** The inputs of one entry; the CV builder edits its copy of the list with the same ones. */
+export const workHistoryFields: FieldDescriptor[] = [
   { name: 'jobTitle', label: 'Job title', kind: 'text', half: true, required: true },
   { name: 'jobType', label: 'Job type', kind: 'select', options: jobTypeNames, half: true, required: true },
   { name: 'organization', label: 'Company', kind: 'text', half: true, required: true },
@@ -39,7 +40,7 @@ export const WorkHistorySection = ({ record }: { record: SeekerRecord }) => {
       noun="job"
       listKey="workHistory"
       entries={[...record.workHistory].sort((a, b) => String(b.startDate).localeCompare(String(a.startDate)))}
-      fields={fields}
+      fields={workHistoryFields}
       describe={(entry) => ({
         title: entry.jobTitle,
         subtitle: `${entry.organization}, ${entry.city} · ${entry.jobType}`,
