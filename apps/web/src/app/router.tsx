@@ -91,6 +91,20 @@ export const router = createBrowserRouter([
               { path: 'authors', lazy: () => import('../areas/admin/authors-page').then((m) => ({ Component: m.AuthorsPage })) },
               { path: 'templates', lazy: () => import('../areas/admin/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
               { path: 'cards', lazy: () => import('../areas/admin/cards-page').then((m) => ({ Component: m.CardsPage })) },
+              { path: 'cover-letters', element: <Navigate to="/admin/cover-letters/sections" replace /> },
+              {
+                path: 'cover-letters/sections',
+                lazy: () => import('../areas/admin/cover-letter-sections-page').then((m) => ({ Component: m.CoverLetterSectionsPage })),
+              },
+              {
+                path: 'cover-letters/suggestions',
+                lazy: () =>
+                  import('../areas/admin/cover-letter-suggestions-page').then((m) => ({ Component: m.CoverLetterSuggestionsPage })),
+              },
+              {
+                path: 'cover-letters/templates',
+                lazy: () => import('../areas/admin/cover-letter-templates-page').then((m) => ({ Component: m.CoverLetterTemplatesPage })),
+              },
               { path: 'organisations', Component: OrganisationsPage },
               { path: 'staff', Component: AdminStaffPage },
               { path: 'modules', Component: ModulesPage },
@@ -132,6 +146,23 @@ export const router = createBrowserRouter([
               },
               { path: 'wishlist', lazy: () => import('../areas/seeker/wishlist-page').then((m) => ({ Component: m.WishlistPage })) },
               { path: 'account', lazy: () => import('../areas/seeker/account-page').then((m) => ({ Component: m.AccountPage })) },
+              { path: 'cvs', lazy: () => import('../areas/documents/cv/cvs-page').then((m) => ({ Component: m.CvsPage })) },
+              // One route for a new CV ("new") and a saved one, so the builder stays put when a new CV is first saved.
+              {
+                path: 'cvs/:cvId',
+                lazy: () => import('../areas/documents/cv/cv-builder-page').then((m) => ({ Component: m.CvBuilderPage })),
+              },
+              {
+                path: 'cover-letters',
+                lazy: () => import('../areas/documents/cover-letter/cover-letters-page').then((m) => ({ Component: m.CoverLettersPage })),
+              },
+              {
+                path: 'cover-letters/:id',
+                lazy: () =>
+                  import('../areas/documents/cover-letter/cover-letter-builder-page').then((m) => ({
+                    Component: m.CoverLetterBuilderPage,
+                  })),
+              },
             ],
           },
         ],
