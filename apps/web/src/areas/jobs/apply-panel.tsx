@@ -1,13 +1,16 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconCircleCheck, IconLock, IconSend } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../kit/session';
 import { StatusBadge } from '../../kit/status-badge';
 import { formatDate } from '../board/labels';
 import type { JobRecord } from '../board/types';
 import { useAppliedJobs } from '../board/use-applied-jobs';
-import { ApplyDialog } from './apply-dialog';
+
+// The dialog (with the seeker's CVs) loads when a seeker opens it, not with every job page.
+const ApplyDialog = lazy(() => import('./apply-dialog').then((module) => ({ default: module.ApplyDialog })));
 
 /**
  * How to apply, by who is looking: a seeker applies (or sees where their application stands),
@@ -74,7 +77,14 @@ export const ApplyPanel = ({ job }: { job: JobRecord }) => {
         <Button onClick={dialog.open} leftSection={<IconSend size={18} aria-hidden />} size="md">
           Apply now
         </Button>
-        <ApplyDialog opened={applying} onClose={dialog.close} job={job} />
+        <Anchor component={Link} to={`/seeker/cover-letters/new?jobId=${job._id}`} size="sm">
+          Write a cover letter for this job
+        </Anchor>
+        {applying && (
+          <Suspense fallback={null}>
+            <ApplyDialog opened={applying} onClose={dialog.close} job={job} />
+          </Suspense>
+        )}
       </Stack>
     );
   };
