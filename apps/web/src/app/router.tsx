@@ -1,23 +1,12 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { ProfilePage } from '../areas/account/profile-page';
-import { FeaturesPage } from '../areas/admin/features-page';
-import { ModulesPage } from '../areas/admin/modules-page';
-import { OrganisationsPage } from '../areas/admin/organisations-page';
-import { PermissionsPage } from '../areas/admin/permissions-page';
-import { AdminRolesPage } from '../areas/admin/roles-page';
-import { AdminStaffPage } from '../areas/admin/staff-page';
 import { ForgotPasswordPage } from '../areas/auth/forgot-password-page';
 import { LoginPage } from '../areas/auth/login-page';
 import { RegisterCompanyPage } from '../areas/auth/register-company-page';
 import { RegisterSeekerPage } from '../areas/auth/register-seeker-page';
 import { ResetPasswordPage } from '../areas/auth/reset-password-page';
 import { SetupPage } from '../areas/auth/setup-page';
-import { ClientHomePage } from '../areas/client/client-home-page';
 import { CompanyPage } from '../areas/companies/company-page';
-import { AuditLogPage } from '../areas/crm/audit-log-page';
-import { CrmDashboardPage } from '../areas/crm/dashboard-page';
-import { CrmRolesPage } from '../areas/crm/roles-page';
-import { CrmStaffPage } from '../areas/crm/staff-page';
 import { JobPage } from '../areas/jobs/job-page';
 import { JobSearchPage } from '../areas/jobs/job-search-page';
 import { ContactPage } from '../areas/public/contact-page';
@@ -25,14 +14,14 @@ import { LandingPage } from '../areas/public/landing-page';
 import { NotFoundPage } from '../areas/public/not-found-page';
 import { RequireUser } from './require-user';
 import { SetupGate } from './setup-gate';
-import { AdminShell } from './shells/admin-shell';
-import { ClientShell } from './shells/client-shell';
-import { CompanyShell } from './shells/company-shell';
-import { CrmShell } from './shells/crm-shell';
 import { PublicShell } from './shells/public-shell';
-import { SeekerShell } from './shells/seeker-shell';
 
-// The seeker's, the company's and most of the admin console's screens load when first opened; the public board and sign-in come at once.
+/** A screen loaded when it is first opened: the module and the component it exports. */
+const screen =
+  <Module extends Record<string, unknown>>(load: () => Promise<Module>, name: keyof Module & string) =>
+  async () => ({ Component: (await load())[name] as ComponentType });
+
+// The public board and sign-in come at once; every signed-in area (its shell and screens) loads when first opened.
 export const router = createBrowserRouter([
   {
     Component: SetupGate,
@@ -59,59 +48,58 @@ export const router = createBrowserRouter([
         element: <RequireUser types={['SUPER_ADMIN', 'ADMIN']} />,
         children: [
           {
-            Component: AdminShell,
+            lazy: screen(() => import('./shells/admin-shell'), 'AdminShell'),
             children: [
-              { index: true, lazy: () => import('../areas/admin/dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
+              { index: true, lazy: screen(() => import('../areas/admin/dashboard-page'), 'AdminDashboardPage') },
               {
                 path: 'job-seekers',
-                lazy: () => import('../areas/admin/job-seekers-page').then((m) => ({ Component: m.JobSeekersPage })),
+                lazy: screen(() => import('../areas/admin/job-seekers-page'), 'JobSeekersPage'),
               },
               {
                 path: 'job-seekers/:id',
-                lazy: () => import('../areas/admin/job-seeker-page').then((m) => ({ Component: m.AdminJobSeekerPage })),
+                lazy: screen(() => import('../areas/admin/job-seeker-page'), 'AdminJobSeekerPage'),
               },
-              { path: 'companies', lazy: () => import('../areas/admin/companies-page').then((m) => ({ Component: m.CompaniesPage })) },
+              { path: 'companies', lazy: screen(() => import('../areas/admin/companies-page'), 'CompaniesPage') },
               {
                 path: 'companies/:id',
-                lazy: () => import('../areas/admin/company-page').then((m) => ({ Component: m.AdminCompanyPage })),
+                lazy: screen(() => import('../areas/admin/company-page'), 'AdminCompanyPage'),
               },
               {
                 path: 'contact-queries',
-                lazy: () => import('../areas/admin/contact-queries-page').then((m) => ({ Component: m.ContactQueriesPage })),
+                lazy: screen(() => import('../areas/admin/contact-queries-page'), 'ContactQueriesPage'),
               },
-              { path: 'articles', lazy: () => import('../areas/admin/articles-page').then((m) => ({ Component: m.ArticlesPage })) },
+              { path: 'articles', lazy: screen(() => import('../areas/admin/articles-page'), 'ArticlesPage') },
               {
                 path: 'articles/new',
-                lazy: () => import('../areas/admin/article-editor-page').then((m) => ({ Component: m.ArticleEditorPage })),
+                lazy: screen(() => import('../areas/admin/article-editor-page'), 'ArticleEditorPage'),
               },
               {
                 path: 'articles/:id/edit',
-                lazy: () => import('../areas/admin/article-editor-page').then((m) => ({ Component: m.ArticleEditorPage })),
+                lazy: screen(() => import('../areas/admin/article-editor-page'), 'ArticleEditorPage'),
               },
-              { path: 'authors', lazy: () => import('../areas/admin/authors-page').then((m) => ({ Component: m.AuthorsPage })) },
-              { path: 'templates', lazy: () => import('../areas/admin/templates-page').then((m) => ({ Component: m.TemplatesPage })) },
-              { path: 'cards', lazy: () => import('../areas/admin/cards-page').then((m) => ({ Component: m.CardsPage })) },
+              { path: 'authors', lazy: screen(() => import('../areas/admin/authors-page'), 'AuthorsPage') },
+              { path: 'templates', lazy: screen(() => import('../areas/admin/templates-page'), 'TemplatesPage') },
+              { path: 'cards', lazy: screen(() => import('../areas/admin/cards-page'), 'CardsPage') },
               { path: 'cover-letters', element: <Navigate to="/admin/cover-letters/sections" replace /> },
               {
                 path: 'cover-letters/sections',
-                lazy: () => import('../areas/admin/cover-letter-sections-page').then((m) => ({ Component: m.CoverLetterSectionsPage })),
+                lazy: screen(() => import('../areas/admin/cover-letter-sections-page'), 'CoverLetterSectionsPage'),
               },
               {
                 path: 'cover-letters/suggestions',
-                lazy: () =>
-                  import('../areas/admin/cover-letter-suggestions-page').then((m) => ({ Component: m.CoverLetterSuggestionsPage })),
+                lazy: screen(() => import('../areas/admin/cover-letter-suggestions-page'), 'CoverLetterSuggestionsPage'),
               },
               {
                 path: 'cover-letters/templates',
-                lazy: () => import('../areas/admin/cover-letter-templates-page').then((m) => ({ Component: m.CoverLetterTemplatesPage })),
+                lazy: screen(() => import('../areas/admin/cover-letter-templates-page'), 'CoverLetterTemplatesPage'),
               },
-              { path: 'organisations', Component: OrganisationsPage },
-              { path: 'staff', Component: AdminStaffPage },
-              { path: 'modules', Component: ModulesPage },
-              { path: 'features', Component: FeaturesPage },
-              { path: 'permissions', Component: PermissionsPage },
-              { path: 'roles', Component: AdminRolesPage },
-              { path: 'profile', Component: ProfilePage },
+              { path: 'organisations', lazy: screen(() => import('../areas/admin/organisations-page'), 'OrganisationsPage') },
+              { path: 'staff', lazy: screen(() => import('../areas/admin/staff-page'), 'AdminStaffPage') },
+              { path: 'modules', lazy: screen(() => import('../areas/admin/modules-page'), 'ModulesPage') },
+              { path: 'features', lazy: screen(() => import('../areas/admin/features-page'), 'FeaturesPage') },
+              { path: 'permissions', lazy: screen(() => import('../areas/admin/permissions-page'), 'PermissionsPage') },
+              { path: 'roles', lazy: screen(() => import('../areas/admin/roles-page'), 'AdminRolesPage') },
+              { path: 'profile', lazy: screen(() => import('../areas/account/profile-page'), 'ProfilePage') },
             ],
           },
         ],
@@ -121,13 +109,13 @@ export const router = createBrowserRouter([
         element: <RequireUser types={['CRM_USER']} />,
         children: [
           {
-            Component: CrmShell,
+            lazy: screen(() => import('./shells/crm-shell'), 'CrmShell'),
             children: [
-              { index: true, Component: CrmDashboardPage },
-              { path: 'staff', Component: CrmStaffPage },
-              { path: 'roles', Component: CrmRolesPage },
-              { path: 'audit-log', Component: AuditLogPage },
-              { path: 'profile', Component: ProfilePage },
+              { index: true, lazy: screen(() => import('../areas/crm/dashboard-page'), 'CrmDashboardPage') },
+              { path: 'staff', lazy: screen(() => import('../areas/crm/staff-page'), 'CrmStaffPage') },
+              { path: 'roles', lazy: screen(() => import('../areas/crm/roles-page'), 'CrmRolesPage') },
+              { path: 'audit-log', lazy: screen(() => import('../areas/crm/audit-log-page'), 'AuditLogPage') },
+              { path: 'profile', lazy: screen(() => import('../areas/account/profile-page'), 'ProfilePage') },
             ],
           },
         ],
@@ -137,31 +125,28 @@ export const router = createBrowserRouter([
         element: <RequireUser types={['JOB_SEEKER']} />,
         children: [
           {
-            Component: SeekerShell,
+            lazy: screen(() => import('./shells/seeker-shell'), 'SeekerShell'),
             children: [
-              { index: true, lazy: () => import('../areas/seeker/profile-page').then((m) => ({ Component: m.SeekerProfilePage })) },
+              { index: true, lazy: screen(() => import('../areas/seeker/profile-page'), 'SeekerProfilePage') },
               {
                 path: 'applications',
-                lazy: () => import('../areas/seeker/applications-page').then((m) => ({ Component: m.ApplicationsPage })),
+                lazy: screen(() => import('../areas/seeker/applications-page'), 'ApplicationsPage'),
               },
-              { path: 'wishlist', lazy: () => import('../areas/seeker/wishlist-page').then((m) => ({ Component: m.WishlistPage })) },
-              { path: 'account', lazy: () => import('../areas/seeker/account-page').then((m) => ({ Component: m.AccountPage })) },
-              { path: 'cvs', lazy: () => import('../areas/documents/cv/cvs-page').then((m) => ({ Component: m.CvsPage })) },
+              { path: 'wishlist', lazy: screen(() => import('../areas/seeker/wishlist-page'), 'WishlistPage') },
+              { path: 'account', lazy: screen(() => import('../areas/seeker/account-page'), 'AccountPage') },
+              { path: 'cvs', lazy: screen(() => import('../areas/documents/cv/cvs-page'), 'CvsPage') },
               // One route for a new CV ("new") and a saved one, so the builder stays put when a new CV is first saved.
               {
                 path: 'cvs/:cvId',
-                lazy: () => import('../areas/documents/cv/cv-builder-page').then((m) => ({ Component: m.CvBuilderPage })),
+                lazy: screen(() => import('../areas/documents/cv/cv-builder-page'), 'CvBuilderPage'),
               },
               {
                 path: 'cover-letters',
-                lazy: () => import('../areas/documents/cover-letter/cover-letters-page').then((m) => ({ Component: m.CoverLettersPage })),
+                lazy: screen(() => import('../areas/documents/cover-letter/cover-letters-page'), 'CoverLettersPage'),
               },
               {
                 path: 'cover-letters/:id',
-                lazy: () =>
-                  import('../areas/documents/cover-letter/cover-letter-builder-page').then((m) => ({
-                    Component: m.CoverLetterBuilderPage,
-                  })),
+                lazy: screen(() => import('../areas/documents/cover-letter/cover-letter-builder-page'), 'CoverLetterBuilderPage'),
               },
             ],
           },
@@ -172,22 +157,22 @@ export const router = createBrowserRouter([
         element: <RequireUser types={['RECRUITER']} />,
         children: [
           {
-            Component: CompanyShell,
+            lazy: screen(() => import('./shells/company-shell'), 'CompanyShell'),
             children: [
               { index: true, element: <Navigate to="/company/jobs" replace /> },
-              { path: 'jobs', lazy: () => import('../areas/company/jobs-page').then((m) => ({ Component: m.CompanyJobsPage })) },
-              { path: 'jobs/new', lazy: () => import('../areas/company/job-editor-page').then((m) => ({ Component: m.JobEditorPage })) },
+              { path: 'jobs', lazy: screen(() => import('../areas/company/jobs-page'), 'CompanyJobsPage') },
+              { path: 'jobs/new', lazy: screen(() => import('../areas/company/job-editor-page'), 'JobEditorPage') },
               {
                 path: 'jobs/:id/edit',
-                lazy: () => import('../areas/company/job-editor-page').then((m) => ({ Component: m.JobEditorPage })),
+                lazy: screen(() => import('../areas/company/job-editor-page'), 'JobEditorPage'),
               },
               {
                 path: 'jobs/:id/applicants',
-                lazy: () => import('../areas/company/applicants-page').then((m) => ({ Component: m.ApplicantsPage })),
+                lazy: screen(() => import('../areas/company/applicants-page'), 'ApplicantsPage'),
               },
               {
                 path: 'profile',
-                lazy: () => import('../areas/company/company-profile-page').then((m) => ({ Component: m.CompanyProfilePage })),
+                lazy: screen(() => import('../areas/company/company-profile-page'), 'CompanyProfilePage'),
               },
             ],
           },
@@ -196,7 +181,12 @@ export const router = createBrowserRouter([
       {
         path: '/client',
         element: <RequireUser types={['CRM_CLIENT_USER']} />,
-        children: [{ Component: ClientShell, children: [{ index: true, Component: ClientHomePage }] }],
+        children: [
+          {
+            lazy: screen(() => import('./shells/client-shell'), 'ClientShell'),
+            children: [{ index: true, lazy: screen(() => import('../areas/client/client-home-page'), 'ClientHomePage') }],
+          },
+        ],
       },
       { path: '*', Component: NotFoundPage },
     ],
