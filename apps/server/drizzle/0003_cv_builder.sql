@@ -136,6 +136,7 @@ CREATE TABLE "cvs" (
 	"file" jsonb
 );
 --> statement-breakpoint
+ALTER TABLE "job_applications" ADD COLUMN "cover_letter_file" jsonb;--> statement-breakpoint
 CREATE UNIQUE INDEX "cover_letter_sections_value_live" ON "cover_letter_sections" USING btree ("value") WHERE not "cover_letter_sections"."is_deleted";--> statement-breakpoint
 CREATE INDEX "cover_letter_suggestions_section" ON "cover_letter_suggestions" USING btree ("section_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cover_letter_templates_slug_live" ON "cover_letter_templates" USING btree ("slug") WHERE not "cover_letter_templates"."is_deleted";--> statement-breakpoint

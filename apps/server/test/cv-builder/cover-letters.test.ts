@@ -1,3 +1,4 @@
+import { applyForJob, jobApplicants } from '@app/contract/resources/job-board/application';
 import {
   coverLetter,
   coverLetterTemplate,
@@ -9,7 +10,7 @@ import {
 } from '@app/contract/resources/job-board/cover-letter';
 import { describe, expect, it } from 'vitest';
 import { docxParagraphs, pdfText } from '../documents/extract';
-import { aSeeker, type BoardWorld, idsOf, withBoard } from '../support/job-board';
+import { aJob, aSeeker, type BoardWorld, idsOf, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -166,6 +167,24 @@ describe('Cover letters: /job-seeker/cover-letter/*', () => {
     expect(details.body.data.docxFile.blobName).toBe(docx.body.data.file.blobName);
     expect((await call(t.app, coverLetterUrl, { coverLetterId: letter._id, isDocx: 'maybe' }, seeker.token)).body.message).toBe(
       'isDocx must be true or false',
+    );
+  });
+
+  it('a saved letter goes with an application as its PDF; another seeker’s letter cannot', async () => {
+    const seeker = await aSeeker(t.app, { cv: true });
+    const letter = await aLetter(seeker.token);
+    const job = await aJob(t.app, w.company.token);
+    const applied = await call(t.app, applyForJob, { jobId: job._id, coverLetterId: letter._id, coverLetter: 'Hello' }, seeker.token);
+    expect(applied.status, applied.body.message).toBe(200);
+    const applicants = await call(t.app, jobApplicants, { jobId: job._id }, w.company.token);
+    const sent = applicants.body.data.results[0];
+    expect(sent.coverLetter).toBe('Hello');
+    expect(sent.coverLetterFile.originalName).toBe('AdaLovelacecoverletter.pdf');
+    expect((await pdfText((await fetchFile(sent.coverLetterFile.url)).rawPayload)).text).toContain('Acme Engines');
+    const other = await aJob(t.app, w.company.token);
+    expect((await call(t.app, applyForJob, { jobId: other._id, coverLetterId: letter._id }, w.seeker.token)).status).toBe(404);
+    expect((await call(t.app, applyForJob, { jobId: other._id, coverLetterId: 'x' }, seeker.token)).body.message).toBe(
+      'coverLetterId must be a valid mongoId',
     );
   });
 

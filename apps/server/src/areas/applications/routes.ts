@@ -21,6 +21,7 @@ import { filterConditions, listRows, searchCondition } from '../../engine/list-q
 import { Answer, registerCall } from '../../engine/register-call';
 import type { Services } from '../../services/services';
 import { ownCompany } from '../companies/repository';
+import { coverLetterFile as coverLetterFileOf, ownCoverLetter } from '../cv-builder/cover-letters';
 import { cvPdf, defaultCvOf, ownCv } from '../cv-builder/cvs';
 import { ownJobSeeker } from '../job-seekers/repository';
 import { companyIsLive, isOpen, type JobRow } from '../jobs/repository';
@@ -76,6 +77,8 @@ export const registerApplications = (app: FastifyInstance) => {
     if (job?.status !== 'PUBLISHED' || !(await companyIsLive(db, job.recruiterId))) throw notFound('Job');
     if (!isOpen(job)) throw badRequest('This job is no longer taking applications');
     const cv = await applicationCv(db, services, caller as Caller, seeker, input);
+    const letter = input.coverLetterId ? await ownCoverLetter(db, caller as Caller, input.coverLetterId) : undefined;
+    const coverLetterFile = letter ? await coverLetterFileOf(db, services, letter, 'pdf') : null;
     return transaction(async (db) => {
       const now = new Date();
       // The unique index makes a second application fail even when two arrive at once.
@@ -90,6 +93,7 @@ export const registerApplications = (app: FastifyInstance) => {
           status: 'APPLIED',
           cv,
           coverLetter: input.coverLetter ?? null,
+          coverLetterFile,
           statusHistory: [{ status: 'APPLIED', at: now.toISOString() }],
           createdBy: { _id: (caller as Caller).id, name: (caller as Caller).name },
         })
@@ -178,6 +182,7 @@ export const registerApplications = (app: FastifyInstance) => {
         statusHistory: jobApplications.statusHistory,
         cv: jobApplications.cv,
         coverLetter: jobApplications.coverLetter,
+        coverLetterFile: jobApplications.coverLetterFile,
         createdAt: jobApplications.createdAt,
         jobSeeker: sql`json_build_object('_id', ${jobSeekers.id}, 'name', ${jobSeekers.name}, 'email', ${jobSeekers.email}, 'phone', ${jobSeekers.phone}, 'address', ${jobSeekers.address}, 'about', ${jobSeekers.about}, 'linkedInLink', ${jobSeekers.linkedInLink}, 'skills', ${jobSeekers.skills}, 'preferences', ${jobSeekers.preferences})`,
       } as never,

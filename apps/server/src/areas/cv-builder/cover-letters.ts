@@ -11,6 +11,7 @@ import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
 import { sanitizeRichText } from '../../services/sanitize';
+import type { Services } from '../../services/services';
 import { ownJobSeeker } from '../job-seekers/repository';
 import { letterTemplateOf } from './cover-letter-catalogue';
 import { defaultRecord } from './default-record';
@@ -43,6 +44,42 @@ const checkTemplate = async (db: Executor, slug: unknown) => {
       { field: 'templateSlug', message: 'Please choose one of the templates on offer' },
     ]);
   }
+};
+
+/** A seeker's letter by id (another seeker's is a 404). */
+export const ownCoverLetter = async (db: Executor, caller: Caller, id: string) =>
+  (await coverLetterRepository.get(db, { ownerId: caller.id }, id)) as LetterRow;
+
+/**
+ * The letter drawn as a PDF or a Word file, with an expiring link; the record keeps the file it was
+ * last drawn as, per format.
+ */
+export const coverLetterFile = async (db: Executor, services: Services, row: LetterRow, format: 'pdf' | 'docx') => {
+  const template = await letterTemplateOf(db, row.templateSlug);
+  if (format === 'docx' && template && !template.isDocx) {
+    throw badRequest('This template is offered as a PDF only', [{ field: 'isDocx', message: 'This template is offered as a PDF only' }]);
+  }
+  const name = fullNameOf((row.jobSeekerDetails as { name?: PersonName }).name) || 'Cover letter';
+  const file = await renderToFile(db, services, {
+    request: {
+      kind: 'cover-letter',
+      format,
+      // A deleted template's letters are still drawn, in the classic layout.
+      templateSlug: template?.layout ?? 'classic',
+      content: documentContentOf(coverLetterDocument, row) as never,
+    },
+    ownerId: row.ownerId as string,
+    downloadName: `${name} cover letter.${format}`,
+  });
+  const column = format === 'pdf' ? 'file' : 'docxFile';
+  if (row[column]?.blobName !== file.blobName) {
+    const { url: _url, ...kept } = file;
+    await db
+      .update(coverLetters)
+      .set({ [column]: kept })
+      .where(eq(coverLetters.id, row.id));
+  }
+  return file;
 };
 
 export const registerCoverLetters = (app: FastifyInstance) => {
@@ -86,31 +123,7 @@ export const registerCoverLetters = (app: FastifyInstance) => {
 
   registerCall(app, { ...coverLetterUrl, tenancy: 'owner' }, async ({ db, scope, input, services }) => {
     const row = (await coverLetterRepository.get(db, scope as Scope, input.coverLetterId)) as LetterRow;
-    const template = await letterTemplateOf(db, row.templateSlug);
-    const format = input.isDocx ? 'docx' : 'pdf';
-    if (format === 'docx' && template && !template.isDocx) {
-      throw badRequest('This template is offered as a PDF only', [{ field: 'isDocx', message: 'This template is offered as a PDF only' }]);
-    }
-    const name = fullNameOf((row.jobSeekerDetails as { name?: PersonName }).name) || 'Cover letter';
-    const file = await renderToFile(db, services, {
-      request: {
-        kind: 'cover-letter',
-        format,
-        // A deleted template's letters are still drawn, in the classic layout.
-        templateSlug: template?.layout ?? 'classic',
-        content: documentContentOf(coverLetterDocument, row) as never,
-      },
-      ownerId: row.ownerId as string,
-      downloadName: `${name} cover letter.${format}`,
-    });
-    const column = format === 'pdf' ? 'file' : 'docxFile';
-    if (row[column]?.blobName !== file.blobName) {
-      const { url: _url, ...kept } = file;
-      await db
-        .update(coverLetters)
-        .set({ [column]: kept })
-        .where(eq(coverLetters.id, row.id));
-    }
+    const file = await coverLetterFile(db, services, row, input.isDocx ? 'docx' : 'pdf');
     return { url: file.url, file };
   });
 };

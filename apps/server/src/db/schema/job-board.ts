@@ -134,6 +134,8 @@ export const jobApplications = pgTable(
     status: text().notNull().default('APPLIED'),
     cv: jsonb(),
     coverLetter: text(),
+    /** A saved cover letter sent with the application, as the PDF of that moment. */
+    coverLetterFile: jsonb().$type<UploadedFile>(),
     statusHistory: jsonb().$type<{ status: string; at: string; by?: string }[]>().notNull().default([]),
   },
   (t) => [

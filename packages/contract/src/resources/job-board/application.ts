@@ -22,6 +22,8 @@ export const applyForJob = defineWorkflow({
       cvId: mongoId('cvId').optional(),
       useUploadedCv: z.boolean().optional(),
       coverLetter: z.string().trim().max(10_000).optional(),
+      /** A saved cover letter to send with it, as a PDF (beside or instead of the typed note). */
+      coverLetterId: mongoId('coverLetterId').optional(),
     })
     .strict(),
 });
