@@ -16,6 +16,8 @@ export type Applicant = {
   status: ApplicationStatus;
   statusHistory: StatusChange[];
   coverLetter: string | null;
+  /** A saved cover letter sent as a PDF; its link is fresh in every answer. */
+  coverLetterFile: { url?: string; originalName: string } | null;
   createdAt: string;
   cvUrl: string | null;
   jobSeeker: {
@@ -128,6 +130,21 @@ export const ApplicantCard = ({ applicant }: { applicant: Applicant }) => {
               <Group gap={4} wrap="nowrap">
                 <IconFileText size={16} aria-hidden />
                 Open CV
+              </Group>
+            </Anchor>
+          )}
+          {applicant.coverLetterFile?.url && (
+            <Anchor
+              href={applicant.coverLetterFile.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              fw={600}
+              aria-label={`Cover letter of ${name}`}
+            >
+              <Group gap={4} wrap="nowrap">
+                <IconFileText size={16} aria-hidden />
+                Open cover letter
               </Group>
             </Anchor>
           )}

@@ -1,6 +1,7 @@
 import { applyForJob } from '@app/contract/resources/job-board/application';
+import { coverLetter as coverLetterResource } from '@app/contract/resources/job-board/cover-letter';
 import { cv as cvResource } from '@app/contract/resources/job-board/cv';
-import { Alert, Anchor, Badge, Group, Modal, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Modal, Radio, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconFileCv, IconFileText } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,10 +30,15 @@ export const ApplyDialog = ({ opened, onClose, job }: ApplyDialogProps) => {
   const file = profile.data?.cvDetail;
   const cvs = built.data?.results ?? [];
   const [choice, setChoice] = useState<string | null>(null);
+  const letters = useList(coverLetterResource, { limit: 'ALL' }, { enabled: opened });
+  const [letterId, setLetterId] = useState<string | null>(null);
 
   // The default built CV is chosen to begin with (the list has it first), else the uploaded file.
   useEffect(() => {
-    if (!opened) return setChoice(null);
+    if (!opened) {
+      setLetterId(null);
+      return setChoice(null);
+    }
     if (choice !== null || !built.isSuccess || !profile.isSuccess) return;
     setChoice(cvs[0]?._id ?? (file ? uploaded : null));
   }, [opened, choice, built.isSuccess, profile.isSuccess, cvs, file]);
@@ -139,8 +145,9 @@ export const ApplyDialog = ({ opened, onClose, job }: ApplyDialogProps) => {
           inlineErrors
           onSubmit={async (payload) => {
             const cv = choice === uploaded ? { useUploadedCv: true } : choice ? { cvId: choice } : {};
+            const letter = letterId ? { coverLetterId: letterId } : {};
             try {
-              return await callApi(applyForJob, { ...payload, ...cv, jobId: job._id });
+              return await callApi(applyForJob, { ...payload, ...cv, ...letter, jobId: job._id });
             } catch (error) {
               // Applied already (in another tab): the page catches up with that.
               if (isApiError(error) && error.status === 409) refresh();
@@ -153,7 +160,25 @@ export const ApplyDialog = ({ opened, onClose, job }: ApplyDialogProps) => {
             onClose();
           }}
           onCancel={onClose}
-          footer={chooser()}
+          footer={
+            <Stack gap="md">
+              {chooser()}
+              {(letters.data?.results.length ?? 0) > 0 && (
+                <Select
+                  label="Cover letter to send (optional)"
+                  description="Sent as a PDF beside your CV."
+                  placeholder="None"
+                  clearable
+                  data={(letters.data?.results ?? []).map((letter) => ({
+                    value: letter._id as string,
+                    label: `${letter.title}${letter.isDefault ? ' (default)' : ''}`,
+                  }))}
+                  value={letterId}
+                  onChange={setLetterId}
+                />
+              )}
+            </Stack>
+          }
         />
       )}
     </Modal>
