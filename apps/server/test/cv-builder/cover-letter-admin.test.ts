@@ -177,6 +177,27 @@ describe('Admin: /admin/cover-letter/template/add', () => {
     expect(adminList.body.data.results.map((template: { slug: string }) => template.slug)).toContain(hidden.body.data.slug);
   });
 
+  it('update (beyond the spec) changes what is sent; switching a template off hides it from seekers', async () => {
+    const slug = unique('green-letter-');
+    const added = await call(t.app, coverLetterTemplate.calls.create!, { title: 'Green', slug, layout: 'compact' }, w.root);
+    const updated = await call(
+      t.app,
+      coverLetterTemplate.calls.update!,
+      { _id: added.body.data._id, title: 'Forest', status: 'INACTIVE' },
+      w.platformAdmin.token,
+    );
+    expect(updated.status, updated.body.message).toBe(200);
+    expect(updated.body.data).toMatchObject({ title: 'Forest', slug, layout: 'compact', status: 'INACTIVE' });
+    const seen = await call(t.app, coverLetterTemplate.calls.list!, { limit: 'ALL' }, w.seeker.token);
+    expect(seen.body.data.results.map((template: { slug: string }) => template.slug)).not.toContain(slug);
+    expect((await call(t.app, coverLetterTemplate.calls.update!, { _id: added.body.data._id, slug: 'classic' }, w.root)).status).toBe(409);
+    expect((await call(t.app, coverLetterTemplate.calls.update!, { _id: added.body.data._id, layout: 'x' }, w.root)).body.message).toBe(
+      'Layout must be one of classic, modern, compact',
+    );
+    expect((await call(t.app, coverLetterTemplate.calls.update!, { _id: missingId, title: 'X' }, w.root)).status).toBe(404);
+    expect((await call(t.app, coverLetterTemplate.calls.update!, { _id: missingId, title: 'X' }, w.seeker.token)).status).toBe(403);
+  });
+
   it('messages: title, slug pattern, layout, duplicate slug; no uploaded template code', async () => {
     const answer = (input: Record<string, unknown>) => call(t.app, coverLetterTemplate.calls.create!, input, w.root);
     expect((await answer({ slug: 'x', layout: 'classic' })).body.message).toBe('Please enter title');

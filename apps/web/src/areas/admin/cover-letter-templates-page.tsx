@@ -6,7 +6,7 @@ import { coverLetterTemplateSlugs, defaultAccentColor } from '@app/contract/reso
 import { coverLetterTemplateCatalogue } from '@app/documents/catalogue';
 import { Button, ColorSwatch, FileInput, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPhoto, IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPhoto, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { uploadFile } from '../../kit/api';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
@@ -14,7 +14,7 @@ import { FieldsForm } from '../../kit/fields-form';
 import { messageOf } from '../../kit/notify';
 import { ResourceList } from '../../kit/resource-list';
 import { StatusBadge } from '../../kit/status-badge';
-import { useCreate } from '../../kit/use-resource';
+import { type RecordOf, useCreate, useUpdate } from '../../kit/use-resource';
 
 const layoutTitle = (layout: string) => coverLetterTemplateCatalogue.find((entry) => entry.slug === layout)?.title ?? layout;
 
@@ -63,12 +63,14 @@ const fields: FieldDescriptor[] = [
   { name: 'isDocx', label: 'Offer a Word file too', kind: 'switch' },
 ];
 
+type TemplateRow = RecordOf<typeof coverLetterTemplate>;
+
 /**
  * /admin/cover-letters/templates: the designs seekers choose from. A template names one of the
- * built-in layouts with a colour of its own; the contract has no call to change one once added.
+ * built-in layouts with a colour of its own.
  */
 export const CoverLetterTemplatesPage = () => {
-  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState<{ row?: TemplateRow } | null>(null);
   return (
     <>
       <ResourceList
@@ -79,7 +81,7 @@ export const CoverLetterTemplatesPage = () => {
         searchPlaceholder="Title or slug"
         rowLabel={(row) => row.title}
         action={
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setOpen({})}>
             Add template
           </Button>
         }
@@ -119,24 +121,30 @@ export const CoverLetterTemplatesPage = () => {
           { key: 'isDocx', header: 'Word file', render: (row) => (row.isDocx ? 'Yes' : 'PDF only') },
           { key: 'status', header: 'Status', render: (row) => <StatusBadge value={row.status} /> },
         ]}
+        rowExtra={(row) => (
+          <Button variant="subtle" size="compact-sm" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setOpen({ row })}>
+            Edit
+          </Button>
+        )}
       />
-      <TemplateFormModal opened={adding} onClose={() => setAdding(false)} />
+      <TemplateFormModal opened={open !== null} row={open?.row} onClose={() => setOpen(null)} />
     </>
   );
 };
 
-const TemplateFormModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
+const TemplateFormModal = ({ opened, row, onClose }: { opened: boolean; row?: TemplateRow; onClose: () => void }) => {
   const phone = useMediaQuery('(max-width: 40em)');
   return (
-    <Modal opened={opened} onClose={onClose} title="Add template" size="lg" fullScreen={phone} centered>
-      {opened && <TemplateForm onDone={onClose} />}
+    <Modal opened={opened} onClose={onClose} title={row ? `Edit ${row.title}` : 'Add template'} size="lg" fullScreen={phone} centered>
+      {opened && <TemplateForm row={row} onDone={onClose} />}
     </Modal>
   );
 };
 
-const TemplateForm = ({ onDone }: { onDone: () => void }) => {
+const TemplateForm = ({ row, onDone }: { row?: TemplateRow; onDone: () => void }) => {
   const create = useCreate(coverLetterTemplate);
-  const [image, setImage] = useState<UploadedFile | null>(null);
+  const update = useUpdate(coverLetterTemplate);
+  const [image, setImage] = useState<UploadedFile | null>((row?.imgFile as UploadedFile | null | undefined) ?? null);
   const [uploading, setUploading] = useState(false);
   const [imageError, setImageError] = useState<string | undefined>();
 
@@ -156,13 +164,25 @@ const TemplateForm = ({ onDone }: { onDone: () => void }) => {
   return (
     <FieldsForm
       fields={fields}
-      initial={{ layout: 'classic', defaultAccentColor, status: 'ACTIVE', isDocx: true }}
+      initial={
+        row
+          ? {
+              title: row.title,
+              slug: row.slug,
+              layout: row.layout,
+              defaultAccentColor: row.defaultAccentColor,
+              status: row.status,
+              isDocx: row.isDocx,
+            }
+          : { layout: 'classic', defaultAccentColor, status: 'ACTIVE', isDocx: true }
+      }
       emptyStrings="omit"
-      submitLabel="Add template"
-      successMessage="Template added"
+      submitLabel={row ? 'Save template' : 'Add template'}
+      successMessage={row ? 'Template saved' : 'Template added'}
       onSubmit={(payload) => {
         const { url: _url, ...imgFile } = image ?? ({} as UploadedFile);
-        return create.mutateAsync({ ...payload, ...(image ? { imgFile } : {}) } as never);
+        const values = { ...payload, ...(image ? { imgFile } : {}) };
+        return row ? update.mutateAsync({ ...values, _id: row._id } as never) : create.mutateAsync(values as never);
       }}
       onSuccess={onDone}
       onCancel={onDone}

@@ -220,6 +220,12 @@ export const coverLetterTemplate = defineResource({
       who: PLATFORM,
       summary: 'A template names a built-in layout (classic, modern, compact); uploaded template code is never run',
     },
+    update: {
+      method: 'POST',
+      path: '/admin/cover-letter/template/update',
+      who: PLATFORM,
+      summary: 'Changes the fields sent (not in the spec: admins need to correct a template or switch it off)',
+    },
     list: {
       method: 'POST',
       path: '/job-seeker/cover-letter/template/list',
