@@ -113,11 +113,12 @@ const sections: SeedSection[] = [
   {
     value: 'sign-off',
     label: 'Sign-off',
-    description: '“Yours sincerely” when you name the reader, “Yours faithfully” when you do not.',
+    // The templates print the name and title under it, so the sign-off is the closing words alone.
+    description: '“Yours sincerely” when you name the reader, “Yours faithfully” when you do not. Your name is printed under it.',
     type: 'SIGNATURE',
     isDraggable: false,
-    variables: ['fullName'],
-    suggestions: ['<p>Yours sincerely,</p><p>{{fullName}}</p>', '<p>Yours faithfully,</p><p>{{fullName}}</p>'],
+    variables: [],
+    suggestions: ['<p>Yours sincerely,</p>', '<p>Yours faithfully,</p>', '<p>Kind regards,</p>'],
   },
 ];
 
