@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Button, Container, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBuildingSkyscraper, IconLogin, IconMail, IconMenu2, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconBuildingSkyscraper, IconLogin, IconMail, IconMenu2, IconNews, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../kit/session';
 import { productName } from '../brand';
@@ -36,6 +36,10 @@ export const PublicShell = () => {
               <BrandLink to="/" />
               <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Site">
                 <HeaderLink to="/jobs">Find jobs</HeaderLink>
+                {/* The server draws the articles pages itself: a full page load, not a client route. */}
+                <Anchor href="/articles" c="dark.6" fw={500} size="sm" underline="never">
+                  Articles
+                </Anchor>
                 {!user && <HeaderLink to="/register/company">For employers</HeaderLink>}
               </Group>
             </Group>
@@ -72,6 +76,9 @@ export const PublicShell = () => {
                     </Menu.Item>
                     <Menu.Item component={Link} to="/register/company" leftSection={<IconBuildingSkyscraper size={16} aria-hidden />}>
                       Register your company
+                    </Menu.Item>
+                    <Menu.Item component="a" href="/articles" leftSection={<IconNews size={16} aria-hidden />}>
+                      Articles
                     </Menu.Item>
                     <Menu.Item component={Link} to="/contact" leftSection={<IconMail size={16} aria-hidden />}>
                       Contact us
