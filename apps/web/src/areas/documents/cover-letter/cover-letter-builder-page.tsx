@@ -9,23 +9,20 @@ import { job as jobResource } from '@app/contract/resources/job-board/job';
 import { coverLetterTemplateCatalogue } from '@app/documents/catalogue';
 import { Alert, Box, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBriefcase, IconDeviceFloppy, IconDownload, IconFileTypeDocx } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { callApi, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
-import { mapFieldErrors } from '../../../kit/field-errors';
-import { messageOf, notifyFailure, notifySuccess } from '../../../kit/notify';
+import { messageOf } from '../../../kit/notify';
 import { PageHeader } from '../../../kit/page-header';
-import { callOf, type RecordOf, resourceKey, useList } from '../../../kit/use-resource';
+import { callOf, type RecordOf, useList } from '../../../kit/use-resource';
 import type { SeekerRecord } from '../../board/types';
 import { useSeekerProfile } from '../../board/use-seeker-profile';
 import { AccentColourInput } from '../accent-colour-input';
-import { downloadFile } from '../download';
-import { notifyFieldFailure } from '../field-failure';
 import { PdfPreview } from '../pdf-preview';
 import { TemplatePicker } from '../template-picker';
-import { useUnsavedChanges } from '../unsaved-changes';
+import { type FileLink, useDocumentDraft } from '../use-document-draft';
 import { BodySectionsEditor } from './body-sections-editor';
 import { drawLetter } from './draw-letter';
 import {
@@ -42,7 +39,6 @@ import {
 } from './letter-draft';
 import { variableValues } from './letter-values';
 
-type FileLink = { url: string; file: { originalName: string } };
 type JobRecord = RecordOf<typeof jobResource>;
 
 export const letterDetailsKey = (id: string | undefined) => [coverLetter.name, 'details', id] as const;
@@ -141,15 +137,24 @@ type LetterBuilderProps = {
 };
 
 const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile, jobMissing }: LetterBuilderProps) => {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(initial);
-  const [savedJson, setSavedJson] = useState(() => JSON.stringify(initial));
-  const draftJson = useMemo(() => JSON.stringify(draft), [draft]);
-  const dirty = draftJson !== savedJson;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<'save' | 'pdf' | 'docx' | null>(null);
-  const unsaved = useUnsavedChanges(dirty);
+  const { draft, setDraft, dirty, errors, forget, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<
+    LetterDraft,
+    LetterRecord
+  >({
+    resource: coverLetter,
+    id,
+    initial,
+    payloadOf: letterPayload,
+    inputPathsOf: letterInputPaths,
+    detailsKey: letterDetailsKey,
+    pathOf: (savedId) => `/seeker/cover-letters/${savedId}`,
+    onCreated,
+    messages: {
+      created: 'Your cover letter has been created',
+      saved: 'Your cover letter has been saved',
+      failed: 'Your letter could not be saved',
+    },
+  });
 
   const byId = useMemo(() => new Map(definitions.map((section) => [section._id, section])), [definitions]);
   const template = templates.find((candidate) => candidate.slug === draft.templateSlug);
@@ -161,15 +166,6 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
     [me, to, profile],
   );
 
-  const forget = (paths: string[]) =>
-    setErrors((current) => {
-      const touched = (key: string) => paths.some((path) => key === path || key.startsWith(`${path}.`));
-      return Object.keys(current).some(touched) ? Object.fromEntries(Object.entries(current).filter(([key]) => !touched(key))) : current;
-    });
-  const change = (patch: Partial<LetterDraft>, paths: string[] = Object.keys(patch)) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    forget(paths);
-  };
   const setMe = (patch: Partial<LetterDraft['jobSeekerDetails']>, path: string) => {
     setDraft((current) => ({ ...current, jobSeekerDetails: { ...current.jobSeekerDetails, ...patch } }));
     forget([`jobSeekerDetails.${path}`]);
@@ -185,62 +181,13 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
     change({ templateSlug: slug, ...(chosen?.defaultAccentColor ? { accentColor: chosen.defaultAccentColor } : {}) });
   };
 
-  const save = async (): Promise<LetterRecord | undefined> => {
-    setErrors({});
-    try {
-      const payload = letterPayload(draft);
-      const record = id
-        ? await callApi<LetterRecord>(callOf(coverLetter, 'update'), { ...payload, _id: id })
-        : await callApi<LetterRecord>(callOf(coverLetter, 'create'), payload);
-      setSavedJson(draftJson);
-      unsaved.markSaved();
-      queryClient.setQueryData(letterDetailsKey(record._id), record);
-      void queryClient.invalidateQueries({ queryKey: resourceKey(coverLetter) });
-      return record;
-    } catch (error) {
-      const { mapped, unmapped } = mapFieldErrors(
-        isApiError(error) ? error.errors : [],
-        letterInputPaths(draft).map((name) => ({ name })),
-      );
-      setErrors(mapped);
-      notifyFieldFailure(error, mapped, unmapped, 'Your letter could not be saved');
-      return undefined;
-    }
-  };
-
-  const settle = (record: LetterRecord) => {
-    if (id) return;
-    onCreated(record._id);
-    navigate(`/seeker/cover-letters/${record._id}`, { replace: true });
-  };
-
-  const saveNow = async () => {
-    setBusy('save');
-    const record = await save();
-    setBusy(null);
-    if (!record) return;
-    notifySuccess(id ? 'Your cover letter has been saved' : 'Your cover letter has been created');
-    settle(record);
-  };
-
   /** The files are drawn by the server from what is saved, so changes are saved first. */
-  const download = async (format: 'pdf' | 'docx') => {
-    setBusy(format);
-    try {
-      const mustSave = !id || dirty;
-      const record = mustSave ? await save() : undefined;
-      // A save that failed has said why; the old file is not what they asked for.
-      const letterId = mustSave ? record?._id : id;
-      if (!letterId) return;
-      const link = await callApi<FileLink>(coverLetterUrl, { coverLetterId: letterId, isDocx: format === 'docx' });
-      downloadFile(link.url, link.file.originalName);
-      if (record) settle(record);
-    } catch (error) {
-      notifyFailure(error, format === 'pdf' ? 'The PDF could not be made' : 'The Word file could not be made');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const downloadAs = (format: 'pdf' | 'docx') =>
+    download(
+      format,
+      (letterId) => callApi<FileLink>(coverLetterUrl, { coverLetterId: letterId, isDocx: format === 'docx' }),
+      format === 'pdf' ? 'The PDF could not be made' : 'The Word file could not be made',
+    );
 
   const choices = templates.map((candidate) => ({
     value: candidate.slug,
@@ -253,7 +200,7 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
       <Button
         variant="default"
         leftSection={<IconDownload size={18} aria-hidden />}
-        onClick={() => download('pdf')}
+        onClick={() => downloadAs('pdf')}
         loading={busy === 'pdf'}
         disabled={busy !== null && busy !== 'pdf'}
       >
@@ -263,7 +210,7 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
         <Button
           variant="default"
           leftSection={<IconFileTypeDocx size={18} aria-hidden />}
-          onClick={() => download('docx')}
+          onClick={() => downloadAs('docx')}
           loading={busy === 'docx'}
           disabled={busy !== null && busy !== 'docx'}
         >
@@ -423,7 +370,7 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
           </Box>
         </Grid.Col>
       </Grid>
-      {unsaved.prompt}
+      {unsavedPrompt}
     </Stack>
   );
 };

@@ -18,25 +18,22 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { useParams } from 'react-router';
 import { callApi, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
-import { mapFieldErrors } from '../../../kit/field-errors';
-import { messageOf, notifyFailure, notifySuccess } from '../../../kit/notify';
+import { messageOf } from '../../../kit/notify';
 import { PageHeader } from '../../../kit/page-header';
-import { callOf, type RecordOf, resourceKey } from '../../../kit/use-resource';
+import type { RecordOf } from '../../../kit/use-resource';
 import { useSeekerProfile } from '../../board/use-seeker-profile';
 import { LanguageList } from '../../seeker/languages-editor';
 import { RatedSkillList } from '../../seeker/skills-editor';
 import { AccentColourInput } from '../accent-colour-input';
-import { downloadFile } from '../download';
 import { EntryFields, EntryListEditor } from '../entry-list-editor';
-import { notifyFieldFailure } from '../field-failure';
 import { PdfPreview } from '../pdf-preview';
 import { TemplatePicker } from '../template-picker';
-import { useUnsavedChanges } from '../unsaved-changes';
+import { type FileLink, useDocumentDraft } from '../use-document-draft';
 import { CvDetailsPart } from './cv-details-part';
 import { type CvDraft, cvInputPaths, cvPayload, draftFromProfile, draftFromRecord, listParts, partOf } from './cv-draft';
 import { drawCv } from './draw-cv';
@@ -46,7 +43,6 @@ import { SectionOrderPart } from './section-order-part';
 const RichTextInput = lazy(() => import('../../../kit/rich-text-input').then((module) => ({ default: module.RichTextInput })));
 
 type CvRecord = RecordOf<typeof cv>;
-type FileLink = { url: string; file: { originalName: string } };
 
 export const cvDetailsKey = (id: string | undefined) => [cv.name, 'details', id] as const;
 
@@ -109,90 +105,28 @@ const listOf = <T,>(items: T[] | undefined) => items ?? [];
 type CvBuilderProps = { cvId: string | undefined; initial: CvDraft; onCreated: (id: string) => void };
 
 const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(initial);
-  const [savedJson, setSavedJson] = useState(() => JSON.stringify(initial));
-  const draftJson = useMemo(() => JSON.stringify(draft), [draft]);
-  const dirty = draftJson !== savedJson;
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [open, setOpen] = useState<string[]>(cvId ? ['details'] : ['details', 'summary']);
-  const [busy, setBusy] = useState<'save' | 'download' | null>(null);
-  const unsaved = useUnsavedChanges(dirty);
+  const { draft, dirty, errors, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<CvDraft, CvRecord>({
+    resource: cv,
+    id: cvId,
+    initial,
+    payloadOf: cvPayload,
+    inputPathsOf: cvInputPaths,
+    detailsKey: cvDetailsKey,
+    pathOf: (id) => `/seeker/cvs/${id}`,
+    onCreated,
+    messages: { created: 'Your CV has been created', saved: 'Your CV has been saved', failed: 'Your CV could not be saved' },
+    // The parts holding a message open, so it is seen.
+    onInvalid: (paths) => setOpen((current) => [...new Set([...current, ...paths.map(partOf)])]),
+  });
   const templates = useQuery({
     queryKey: ['cv-templates'],
     queryFn: ({ signal }) => callApi<CvTemplateSummary[]>(cvTemplateList, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  /** Applies a change and forgets the messages about what it touched. */
-  const change = (patch: Partial<CvDraft>, paths: string[] = Object.keys(patch)) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const touched = (key: string) => paths.some((path) => key === path || key.startsWith(`${path}.`));
-      return Object.keys(current).some(touched) ? Object.fromEntries(Object.entries(current).filter(([key]) => !touched(key))) : current;
-    });
-  };
-
-  const save = async (): Promise<CvRecord | undefined> => {
-    setErrors({});
-    try {
-      const payload = cvPayload(draft);
-      const record = cvId
-        ? await callApi<CvRecord>(callOf(cv, 'update'), { ...payload, _id: cvId })
-        : await callApi<CvRecord>(callOf(cv, 'create'), payload);
-      setSavedJson(draftJson);
-      unsaved.markSaved();
-      queryClient.setQueryData(cvDetailsKey(record._id), record);
-      void queryClient.invalidateQueries({ queryKey: resourceKey(cv) });
-      return record;
-    } catch (error) {
-      const { mapped, unmapped } = mapFieldErrors(
-        isApiError(error) ? error.errors : [],
-        cvInputPaths(draft).map((name) => ({ name })),
-      );
-      setErrors(mapped);
-      const parts = [...new Set(Object.keys(mapped).map(partOf))];
-      setOpen((current) => [...new Set([...current, ...parts])]);
-      notifyFieldFailure(error, mapped, unmapped, 'Your CV could not be saved');
-      return undefined;
-    }
-  };
-
-  // A new CV moves to its own address once saved, so the next save updates it.
-  const settle = (record: CvRecord) => {
-    if (cvId) return;
-    onCreated(record._id);
-    navigate(`/seeker/cvs/${record._id}`, { replace: true });
-  };
-
-  const saveNow = async () => {
-    setBusy('save');
-    const record = await save();
-    setBusy(null);
-    if (!record) return;
-    notifySuccess(cvId ? 'Your CV has been saved' : 'Your CV has been created');
-    settle(record);
-  };
-
   /** The PDF is drawn by the server from what is saved, so changes are saved first. */
-  const download = async () => {
-    setBusy('download');
-    try {
-      const mustSave = !cvId || dirty;
-      const record = mustSave ? await save() : undefined;
-      // A save that failed has said why; the old file is not what they asked for.
-      const id = mustSave ? record?._id : cvId;
-      if (!id) return;
-      const link = await callApi<FileLink>(jobSeekerCvUrl, { cvId: id });
-      downloadFile(link.url, link.file.originalName);
-      if (record) settle(record);
-    } catch (error) {
-      notifyFailure(error, 'The PDF could not be made');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const downloadPdf = () => download('download', (id) => callApi<FileLink>(jobSeekerCvUrl, { cvId: id }), 'The PDF could not be made');
 
   const choices = templates.data?.map((t) => ({ value: t.slug, title: t.title, description: t.description }));
   const partHasError = (part: string) => Object.keys(errors).some((path) => partOf(path) === part);
@@ -206,7 +140,7 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
       <Button
         variant="default"
         leftSection={<IconDownload size={18} aria-hidden />}
-        onClick={download}
+        onClick={downloadPdf}
         loading={busy === 'download'}
         disabled={busy === 'save'}
       >
@@ -418,7 +352,7 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
           </Box>
         </Grid.Col>
       </Grid>
-      {unsaved.prompt}
+      {unsavedPrompt}
     </Stack>
   );
 };
