@@ -173,6 +173,8 @@ describe('Admin: /admin/cover-letter/template/add', () => {
     const seen = seekerList.body.data.results.map((template: { slug: string }) => template.slug);
     expect(seen).toContain(slug);
     expect(seen).not.toContain(hidden.body.data.slug);
+    const companyList = await call(t.app, coverLetterTemplate.calls.list!, { limit: 'ALL' }, w.company.token);
+    expect(companyList.body.data.results.map((template: { slug: string }) => template.slug)).not.toContain(hidden.body.data.slug);
     const adminList = await call(t.app, coverLetterTemplate.calls.list!, { limit: 'ALL' }, w.root);
     expect(adminList.body.data.results.map((template: { slug: string }) => template.slug)).toContain(hidden.body.data.slug);
   });

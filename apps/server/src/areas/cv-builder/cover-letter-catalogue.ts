@@ -1,3 +1,4 @@
+import { isPlatformUser } from '@app/contract/access';
 import {
   coverLetterSection,
   coverLetterSuggestion,
@@ -142,9 +143,9 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
         }
         return repository.create(db, { caller, scope, values: { ...input, layout } });
       },
-      // Seekers see the templates they may use; admins see every one.
+      // Platform admins see every template; everyone else only those in use.
       list: ({ db, caller, scope, input, repository }) =>
-        repository.list(db, scope, input, caller?.userType === 'JOB_SEEKER' ? [eq(coverLetterTemplates.status, 'ACTIVE')] : []),
+        repository.list(db, scope, input, caller && isPlatformUser(caller.userType) ? [] : [eq(coverLetterTemplates.status, 'ACTIVE')]),
     },
   });
 
