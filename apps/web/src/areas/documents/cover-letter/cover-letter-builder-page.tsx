@@ -7,7 +7,7 @@ import {
 } from '@app/contract/resources/job-board/cover-letter';
 import { job as jobResource } from '@app/contract/resources/job-board/job';
 import { coverLetterTemplateCatalogue } from '@app/documents/catalogue';
-import { Alert, Box, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBriefcase, IconDeviceFloppy, IconDownload, IconFileTypeDocx } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef } from 'react';
@@ -15,11 +15,11 @@ import { useParams, useSearchParams } from 'react-router';
 import { callApi, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
 import { messageOf } from '../../../kit/notify';
-import { PageHeader } from '../../../kit/page-header';
 import { callOf, type RecordOf, useList } from '../../../kit/use-resource';
 import type { SeekerRecord } from '../../board/types';
 import { useSeekerProfile } from '../../board/use-seeker-profile';
 import { AccentColourInput } from '../accent-colour-input';
+import { BuilderLayout } from '../builder-layout';
 import { PdfPreview } from '../pdf-preview';
 import { TemplatePicker } from '../template-picker';
 import { type FileLink, useDocumentDraft } from '../use-document-draft';
@@ -240,138 +240,109 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
   );
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title={id ? letterTitle(draft) : 'New cover letter'}
-        description={
-          dirty ? (
-            <Text span c="orange.8" fw={500}>
-              Unsaved changes
-            </Text>
-          ) : id ? (
-            'All changes saved.'
-          ) : (
-            'Your details come from your profile. Pick suggestions for each part and make them your own.'
-          )
-        }
-        action={actions}
-      />
-      {jobMissing && (
-        <Alert color="yellow" variant="light" mb="md" icon={<IconBriefcase size={18} aria-hidden />}>
-          The job this letter was started from could not be found, so the recipient is left for you to fill in.
-        </Alert>
-      )}
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Stack gap="md">
-            <Panel id="letter-look" title="Name and look">
-              <TextInput
-                label="Letter title"
-                description="Only you see it, in your list of letters"
-                placeholder={letterTitle({ ...draft, title: '' })}
-                value={draft.title}
-                error={errors.title}
-                onChange={(e) => change({ title: e.currentTarget.value })}
-              />
-              <TemplatePicker
-                label="Template"
-                choices={choices}
-                value={draft.templateSlug}
-                onChange={chooseTemplate}
-                error={errors.templateSlug}
-              />
-              <AccentColourInput value={draft.accentColor} onChange={(accentColor) => change({ accentColor })} error={errors.accentColor} />
-            </Panel>
-            <Panel id="letter-me" title="Your details">
-              <Grid gutter="sm">
-                {half(
-                  text(
-                    'First name',
-                    'jobSeekerDetails.name.first',
-                    me.name.first,
-                    (first) => setMe({ name: { ...me.name, first } }, 'name.first'),
-                    required,
-                  ),
-                )}
-                {half(
-                  text('Last name', 'jobSeekerDetails.name.last', me.name.last, (last) =>
-                    setMe({ name: { ...me.name, last } }, 'name.last'),
-                  ),
-                )}
-                {half(
-                  text('Email', 'jobSeekerDetails.email', me.email, (email) => setMe({ email }, 'email'), { ...required, type: 'email' }),
-                )}
-                {half(
-                  text('Phone', 'jobSeekerDetails.phone', me.phone, (phone) => setMe({ phone }, 'phone'), {
-                    ...required,
-                    type: 'tel',
-                    description: 'A UK number: 44 and ten more digits, e.g. 447700900123',
-                  }),
-                )}
-                <Grid.Col span={12}>
-                  {text(
-                    'Designation',
-                    'jobSeekerDetails.designation',
-                    me.designation,
-                    (designation) => setMe({ designation }, 'designation'),
-                    {
-                      ...required,
-                      description: 'Your current title, printed under your name',
-                    },
-                  )}
-                </Grid.Col>
-              </Grid>
-            </Panel>
-            <Panel id="letter-to" title="Recipient">
-              <Grid gutter="sm">
-                <Grid.Col span={12}>
-                  {text('Hiring manager’s name', 'recipientDetails.name', to.name, (name) => setTo({ name }, 'name'), {
-                    description: 'Leave it empty to write to “Hiring Manager”',
-                  })}
-                </Grid.Col>
-                {half(
-                  text(
-                    'Company name',
-                    'recipientDetails.companyName',
-                    to.companyName,
-                    (companyName) => setTo({ companyName }, 'companyName'),
-                    required,
-                  ),
-                )}
-                {half(text('Job title', 'recipientDetails.jobTitle', to.jobTitle, (jobTitle) => setTo({ jobTitle }, 'jobTitle'), required))}
-                {half(
-                  text('Date on the letter', 'date', draft.date, (date) => change({ date }), {
-                    type: 'date',
-                    description: 'Leave it empty for no date',
-                  }),
-                )}
-              </Grid>
-            </Panel>
-            <Panel id="letter-body" title="The letter">
-              <Text size="sm" c="dimmed">
-                Write each part or start from a suggestion. Drag parts by their handle, or use the arrows, to change their order; the
-                greeting and the sign-off stay in place.
-              </Text>
-              <BodySectionsEditor
-                sections={draft.bodySections}
-                definitions={byId}
-                values={values}
-                errors={bodyErrors}
-                onChange={(bodySections, touched) => change({ bodySections }, [touched ? `bodySections.${touched}` : 'bodySections'])}
-              />
-            </Panel>
-            <Divider />
-            <Group justify="flex-end">{actions}</Group>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Box style={{ position: 'sticky', top: 76 }}>
-            <PdfPreview title="Preview of your cover letter" source={source} draw={drawLetter} />
-          </Box>
-        </Grid.Col>
-      </Grid>
-      {unsavedPrompt}
-    </Stack>
+    <BuilderLayout
+      title={id ? letterTitle(draft) : 'New cover letter'}
+      saved={Boolean(id)}
+      dirty={dirty}
+      newHint="Your details come from your profile. Pick suggestions for each part and make them your own."
+      actions={actions}
+      notice={
+        jobMissing && (
+          <Alert color="yellow" variant="light" mb="md" icon={<IconBriefcase size={18} aria-hidden />}>
+            The job this letter was started from could not be found, so the recipient is left for you to fill in.
+          </Alert>
+        )
+      }
+      preview={<PdfPreview title="Preview of your cover letter" source={source} draw={drawLetter} />}
+      prompt={unsavedPrompt}
+    >
+      <Panel id="letter-look" title="Name and look">
+        <TextInput
+          label="Letter title"
+          description="Only you see it, in your list of letters"
+          placeholder={letterTitle({ ...draft, title: '' })}
+          value={draft.title}
+          error={errors.title}
+          onChange={(e) => change({ title: e.currentTarget.value })}
+        />
+        <TemplatePicker
+          label="Template"
+          choices={choices}
+          value={draft.templateSlug}
+          onChange={chooseTemplate}
+          error={errors.templateSlug}
+        />
+        <AccentColourInput value={draft.accentColor} onChange={(accentColor) => change({ accentColor })} error={errors.accentColor} />
+      </Panel>
+      <Panel id="letter-me" title="Your details">
+        <Grid gutter="sm">
+          {half(
+            text(
+              'First name',
+              'jobSeekerDetails.name.first',
+              me.name.first,
+              (first) => setMe({ name: { ...me.name, first } }, 'name.first'),
+              required,
+            ),
+          )}
+          {half(
+            text('Last name', 'jobSeekerDetails.name.last', me.name.last, (last) => setMe({ name: { ...me.name, last } }, 'name.last')),
+          )}
+          {half(text('Email', 'jobSeekerDetails.email', me.email, (email) => setMe({ email }, 'email'), { ...required, type: 'email' }))}
+          {half(
+            text('Phone', 'jobSeekerDetails.phone', me.phone, (phone) => setMe({ phone }, 'phone'), {
+              ...required,
+              type: 'tel',
+              description: 'A UK number: 44 and ten more digits, e.g. 447700900123',
+            }),
+          )}
+          <Grid.Col span={12}>
+            {text('Designation', 'jobSeekerDetails.designation', me.designation, (designation) => setMe({ designation }, 'designation'), {
+              ...required,
+              description: 'Your current title, printed under your name',
+            })}
+          </Grid.Col>
+        </Grid>
+      </Panel>
+      <Panel id="letter-to" title="Recipient">
+        <Grid gutter="sm">
+          <Grid.Col span={12}>
+            {text('Hiring manager’s name', 'recipientDetails.name', to.name, (name) => setTo({ name }, 'name'), {
+              description: 'Leave it empty to write to “Hiring Manager”',
+            })}
+          </Grid.Col>
+          {half(
+            text(
+              'Company name',
+              'recipientDetails.companyName',
+              to.companyName,
+              (companyName) => setTo({ companyName }, 'companyName'),
+              required,
+            ),
+          )}
+          {half(text('Job title', 'recipientDetails.jobTitle', to.jobTitle, (jobTitle) => setTo({ jobTitle }, 'jobTitle'), required))}
+          {half(
+            text('Date on the letter', 'date', draft.date, (date) => change({ date }), {
+              type: 'date',
+              description: 'Leave it empty for no date',
+            }),
+          )}
+        </Grid>
+      </Panel>
+      <Panel id="letter-body" title="The letter">
+        <Text size="sm" c="dimmed">
+          Write each part or start from a suggestion. Drag parts by their handle, or use the arrows, to change their order; the greeting and
+          the sign-off stay in place.
+        </Text>
+        <BodySectionsEditor
+          sections={draft.bodySections}
+          definitions={byId}
+          values={values}
+          errors={bodyErrors}
+          onChange={(bodySections, touched) => change({ bodySections }, [touched ? `bodySections.${touched}` : 'bodySections'])}
+        />
+      </Panel>
+    </BuilderLayout>
   );
 };
 

@@ -1,22 +1,7 @@
 import type { CvTemplateSummary } from '@app/contract/resources/job-board/cv';
 import { cv, cvDetails, cvTemplateList } from '@app/contract/resources/job-board/cv';
 import { jobSeekerCvUrl } from '@app/contract/resources/job-board/job-seeker';
-import {
-  Accordion,
-  Badge,
-  Box,
-  Button,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Accordion, Badge, Button, Group, Paper, Skeleton, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
@@ -24,12 +9,12 @@ import { useParams } from 'react-router';
 import { callApi, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
 import { messageOf } from '../../../kit/notify';
-import { PageHeader } from '../../../kit/page-header';
 import type { RecordOf } from '../../../kit/use-resource';
 import { useSeekerProfile } from '../../board/use-seeker-profile';
 import { LanguageList } from '../../seeker/languages-editor';
 import { RatedSkillList } from '../../seeker/skills-editor';
 import { AccentColourInput } from '../accent-colour-input';
+import { BuilderLayout } from '../builder-layout';
 import { EntryFields, EntryListEditor } from '../entry-list-editor';
 import { PdfPreview } from '../pdf-preview';
 import { TemplatePicker } from '../template-picker';
@@ -179,181 +164,156 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
   );
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title={cvId ? draft.cvTitle || 'CV' : 'New CV'}
-        description={
-          dirty ? (
-            <Text span c="orange.8" fw={500}>
-              Unsaved changes
-            </Text>
-          ) : cvId ? (
-            'All changes saved.'
-          ) : (
-            'Started from your profile: check each part, then save.'
-          )
-        }
-        action={actions}
-      />
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Stack gap="md">
-            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cv-design-heading">
-              <Stack gap="sm">
-                <Title order={2} fz="md" id="cv-design-heading">
-                  Name and look
-                </Title>
-                <TextInput
-                  label="CV name"
-                  description="Only you see it, in your list of CVs"
-                  value={draft.cvTitle}
-                  error={errors.cvTitle}
-                  onChange={(e) => change({ cvTitle: e.currentTarget.value })}
-                />
-                <TemplatePicker
-                  label="Template"
-                  choices={choices}
-                  value={draft.templateSlug}
-                  onChange={(templateSlug) => change({ templateSlug })}
-                  error={errors.templateSlug}
-                />
-                <AccentColourInput
-                  value={draft.accentColor}
-                  onChange={(accentColor) => change({ accentColor })}
-                  error={errors.accentColor}
-                />
-              </Stack>
-            </Paper>
-            <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md" chevronPosition="right">
-              {part('details', 'Personal details', null, <CvDetailsPart draft={draft} change={change} errors={errors} />)}
-              {part(
-                'summary',
-                'Professional summary',
-                null,
-                <Suspense fallback={<Skeleton height={220} aria-label="Loading the summary editor" />}>
-                  <RichTextInput
-                    label="Professional summary"
-                    description="Three or four lines on who you are, what you are good at and what you want next."
-                    required
-                    classNames={{ label: 'required-label' }}
-                    value={draft.professionalSummary}
-                    error={errors.professionalSummary}
-                    onChange={(professionalSummary) => change({ professionalSummary })}
-                  />
-                </Suspense>,
+    <BuilderLayout
+      title={cvId ? draft.cvTitle || 'CV' : 'New CV'}
+      saved={Boolean(cvId)}
+      dirty={dirty}
+      newHint="Started from your profile: check each part, then save."
+      actions={actions}
+      preview={<PdfPreview title="Preview of your CV" source={draft} draw={drawCv} />}
+      prompt={unsavedPrompt}
+    >
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cv-design-heading">
+        <Stack gap="sm">
+          <Title order={2} fz="md" id="cv-design-heading">
+            Name and look
+          </Title>
+          <TextInput
+            label="CV name"
+            description="Only you see it, in your list of CVs"
+            value={draft.cvTitle}
+            error={errors.cvTitle}
+            onChange={(e) => change({ cvTitle: e.currentTarget.value })}
+          />
+          <TemplatePicker
+            label="Template"
+            choices={choices}
+            value={draft.templateSlug}
+            onChange={(templateSlug) => change({ templateSlug })}
+            error={errors.templateSlug}
+          />
+          <AccentColourInput value={draft.accentColor} onChange={(accentColor) => change({ accentColor })} error={errors.accentColor} />
+        </Stack>
+      </Paper>
+      <Accordion multiple value={open} onChange={setOpen} variant="separated" radius="md" chevronPosition="right">
+        {part('details', 'Personal details', null, <CvDetailsPart draft={draft} change={change} errors={errors} />)}
+        {part(
+          'summary',
+          'Professional summary',
+          null,
+          <Suspense fallback={<Skeleton height={220} aria-label="Loading the summary editor" />}>
+            <RichTextInput
+              label="Professional summary"
+              description="Three or four lines on who you are, what you are good at and what you want next."
+              required
+              classNames={{ label: 'required-label' }}
+              value={draft.professionalSummary}
+              error={errors.professionalSummary}
+              onChange={(professionalSummary) => change({ professionalSummary })}
+            />
+          </Suspense>,
+        )}
+        {listParts.slice(0, 2).map((list) =>
+          part(
+            list.key,
+            list.title,
+            draft[list.key].length,
+            <EntryListEditor
+              noun={list.noun}
+              entries={draft[list.key]}
+              onChange={(entries) => change({ [list.key]: entries }, [list.key])}
+              blank={list.blank}
+              titleOf={list.titleOf}
+            >
+              {(entry, index, patch) => (
+                <EntryFields fields={list.fields} entry={entry} onChange={patch} errors={errorsIn(`${list.key}.${index}.`)} />
               )}
-              {listParts.slice(0, 2).map((list) =>
-                part(
-                  list.key,
-                  list.title,
-                  draft[list.key].length,
-                  <EntryListEditor
-                    noun={list.noun}
-                    entries={draft[list.key]}
-                    onChange={(entries) => change({ [list.key]: entries }, [list.key])}
-                    blank={list.blank}
-                    titleOf={list.titleOf}
-                  >
-                    {(entry, index, patch) => (
-                      <EntryFields fields={list.fields} entry={entry} onChange={patch} errors={errorsIn(`${list.key}.${index}.`)} />
-                    )}
-                  </EntryListEditor>,
-                ),
+            </EntryListEditor>,
+          ),
+        )}
+        {part(
+          'skills',
+          'Skills',
+          draft.skills.length + draft.personalSkills.length,
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
+                Skills
+              </Text>
+              <RatedSkillList label="Add a skill" skills={draft.skills} onChange={(skills) => change({ skills })} allowCustom />
+              <ListErrors errors={errorsIn('skills.')} />
+            </Stack>
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
+                Personal skills
+              </Text>
+              <RatedSkillList
+                label="Add a personal skill"
+                skills={draft.personalSkills}
+                onChange={(personalSkills) => change({ personalSkills })}
+                allowCustom
+                emptyText="Teamwork, communication, leadership…"
+              />
+              <ListErrors errors={errorsIn('personalSkills.')} />
+            </Stack>
+          </Stack>,
+        )}
+        {part(
+          'languages',
+          'Languages',
+          draft.languages.length,
+          <Stack gap={4}>
+            <LanguageList languages={draft.languages} onChange={(languages) => change({ languages })} allowCustom />
+            <ListErrors errors={errorsIn('languages.')} />
+          </Stack>,
+        )}
+        {listParts.slice(2).map((list) =>
+          part(
+            list.key,
+            list.title,
+            draft[list.key].length,
+            <EntryListEditor
+              noun={list.noun}
+              entries={draft[list.key]}
+              onChange={(entries) => change({ [list.key]: entries }, [list.key])}
+              blank={list.blank}
+              titleOf={list.titleOf}
+            >
+              {(entry, index, patch) => (
+                <EntryFields fields={list.fields} entry={entry} onChange={patch} errors={errorsIn(`${list.key}.${index}.`)} />
               )}
-              {part(
-                'skills',
-                'Skills',
-                draft.skills.length + draft.personalSkills.length,
-                <Stack gap="lg">
-                  <Stack gap={4}>
-                    <Text fw={600} size="sm">
-                      Skills
-                    </Text>
-                    <RatedSkillList label="Add a skill" skills={draft.skills} onChange={(skills) => change({ skills })} allowCustom />
-                    <ListErrors errors={errorsIn('skills.')} />
-                  </Stack>
-                  <Stack gap={4}>
-                    <Text fw={600} size="sm">
-                      Personal skills
-                    </Text>
-                    <RatedSkillList
-                      label="Add a personal skill"
-                      skills={draft.personalSkills}
-                      onChange={(personalSkills) => change({ personalSkills })}
-                      allowCustom
-                      emptyText="Teamwork, communication, leadership…"
-                    />
-                    <ListErrors errors={errorsIn('personalSkills.')} />
-                  </Stack>
-                </Stack>,
-              )}
-              {part(
-                'languages',
-                'Languages',
-                draft.languages.length,
-                <Stack gap={4}>
-                  <LanguageList languages={draft.languages} onChange={(languages) => change({ languages })} allowCustom />
-                  <ListErrors errors={errorsIn('languages.')} />
-                </Stack>,
-              )}
-              {listParts.slice(2).map((list) =>
-                part(
-                  list.key,
-                  list.title,
-                  draft[list.key].length,
-                  <EntryListEditor
-                    noun={list.noun}
-                    entries={draft[list.key]}
-                    onChange={(entries) => change({ [list.key]: entries }, [list.key])}
-                    blank={list.blank}
-                    titleOf={list.titleOf}
-                  >
-                    {(entry, index, patch) => (
-                      <EntryFields fields={list.fields} entry={entry} onChange={patch} errors={errorsIn(`${list.key}.${index}.`)} />
-                    )}
-                  </EntryListEditor>,
-                ),
-              )}
-              {part(
-                'hobbies',
-                'Hobbies and interests',
-                draft.hobbies.length,
-                <TagsInput
-                  label="Hobbies and interests"
-                  description="Press Enter after each one"
-                  placeholder="e.g. Fell running"
-                  value={listOf(draft.hobbies)}
-                  onChange={(hobbies) => change({ hobbies })}
-                  error={errors.hobbies}
-                  clearable
-                />,
-              )}
-              {part(
-                'order',
-                'Section order',
-                null,
-                <Stack gap={4}>
-                  <SectionOrderPart
-                    templateSlug={draft.templateSlug}
-                    sectionOrder={draft.sectionOrder}
-                    onChange={(sectionOrder) => change({ sectionOrder })}
-                  />
-                  <ListErrors errors={errorsIn('sectionOrder')} />
-                </Stack>,
-              )}
-            </Accordion>
-            <Divider />
-            <Group justify="flex-end">{actions}</Group>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Box style={{ position: 'sticky', top: 76 }}>
-            <PdfPreview title="Preview of your CV" source={draft} draw={drawCv} />
-          </Box>
-        </Grid.Col>
-      </Grid>
-      {unsavedPrompt}
-    </Stack>
+            </EntryListEditor>,
+          ),
+        )}
+        {part(
+          'hobbies',
+          'Hobbies and interests',
+          draft.hobbies.length,
+          <TagsInput
+            label="Hobbies and interests"
+            description="Press Enter after each one"
+            placeholder="e.g. Fell running"
+            value={listOf(draft.hobbies)}
+            onChange={(hobbies) => change({ hobbies })}
+            error={errors.hobbies}
+            clearable
+          />,
+        )}
+        {part(
+          'order',
+          'Section order',
+          null,
+          <Stack gap={4}>
+            <SectionOrderPart
+              templateSlug={draft.templateSlug}
+              sectionOrder={draft.sectionOrder}
+              onChange={(sectionOrder) => change({ sectionOrder })}
+            />
+            <ListErrors errors={errorsIn('sectionOrder')} />
+          </Stack>,
+        )}
+      </Accordion>
+    </BuilderLayout>
   );
 };
 
