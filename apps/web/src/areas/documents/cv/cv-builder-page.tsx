@@ -163,6 +163,25 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
     </Accordion.Item>
   );
 
+  /** A part that is a list of entries (work history, education, projects...). */
+  const listPart = (list: (typeof listParts)[number]) =>
+    part(
+      list.key,
+      list.title,
+      draft[list.key].length,
+      <EntryListEditor
+        noun={list.noun}
+        entries={draft[list.key]}
+        onChange={(entries) => change({ [list.key]: entries }, [list.key])}
+        blank={list.blank}
+        titleOf={list.titleOf}
+      >
+        {(entry, index, patch) => (
+          <EntryFields fields={list.fields} entry={entry} onChange={patch} errors={errorsIn(`${list.key}.${index}.`)} />
+        )}
+      </EntryListEditor>,
+    );
+
   return (
     <BuilderLayout
       title={cvId ? draft.cvTitle || 'CV' : 'New CV'}
@@ -213,24 +232,7 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
             />
           </Suspense>,
         )}
-        {listParts.slice(0, 2).map((list) =>
-          part(
-            list.key,
-            list.title,
-            draft[list.key].length,
-            <EntryListEditor
-              noun={list.noun}
-              entries={draft[list.key]}
-              onChange={(entries) => change({ [list.key]: entries }, [list.key])}
-              blank={list.blank}
-              titleOf={list.titleOf}
-            >
-              {(entry, index, patch) => (
-                <EntryFields fields={list.fields} entry={entry} onChange={patch} errors={errorsIn(`${list.key}.${index}.`)} />
-              )}
-            </EntryListEditor>,
-          ),
-        )}
+        {listParts.slice(0, 2).map(listPart)}
         {part(
           'skills',
           'Skills',
@@ -267,24 +269,7 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
             <ListErrors errors={errorsIn('languages.')} />
           </Stack>,
         )}
-        {listParts.slice(2).map((list) =>
-          part(
-            list.key,
-            list.title,
-            draft[list.key].length,
-            <EntryListEditor
-              noun={list.noun}
-              entries={draft[list.key]}
-              onChange={(entries) => change({ [list.key]: entries }, [list.key])}
-              blank={list.blank}
-              titleOf={list.titleOf}
-            >
-              {(entry, index, patch) => (
-                <EntryFields fields={list.fields} entry={entry} onChange={patch} errors={errorsIn(`${list.key}.${index}.`)} />
-              )}
-            </EntryListEditor>,
-          ),
-        )}
+        {listParts.slice(2).map(listPart)}
         {part(
           'hobbies',
           'Hobbies and interests',
