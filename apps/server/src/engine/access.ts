@@ -32,7 +32,7 @@ export const tenancyScope = (tenancy: Tenancy, caller: Caller | null): Scope => 
 };
 
 type Grant = { level: AccessLevel; scope: AccessScope };
-type AccessProfile = { isOrganisationAdmin: boolean; grants: Map<string, Grant>; teamIds: string[] };
+export type AccessProfile = { isOrganisationAdmin: boolean; grants: Map<string, Grant>; teamIds: string[] };
 
 const grantKey = (module: string, feature: string) => `${module}\u0000${feature}`;
 
@@ -42,6 +42,39 @@ export const grantsOf = (profile: AccessProfile) =>
     const [module, feature] = key.split('\u0000') as [string, string];
     return { module, feature, ...grant };
   });
+
+/** What live permissions grant: module and feature (by title), level and scope; deleted ones grant nothing. */
+export const permissionGrants = async (db: Executor, permissionIds: string[]) => {
+  if (permissionIds.length === 0) return [];
+  const rows = await db
+    .select({
+      module: crmModules.title,
+      feature: crmFeatures.title,
+      level: crmPermissions.access_level,
+      conditions: crmPermissions.conditions,
+    })
+    .from(crmPermissions)
+    .innerJoin(crmModules, eq(crmModules.id, crmPermissions.moduleId))
+    .innerJoin(crmFeatures, eq(crmFeatures.id, crmPermissions.featureId))
+    .where(
+      and(
+        inArray(crmPermissions.id, permissionIds),
+        eq(crmPermissions.isDeleted, false),
+        eq(crmModules.isDeleted, false),
+        eq(crmFeatures.isDeleted, false),
+      ),
+    );
+  return rows.map((row) => ({ module: row.module, feature: row.feature, level: row.level, scope: row.conditions?.scope ?? 'ALL' }));
+};
+
+/** Whether a grant held covers a grant wanted: a level and a scope at least as high (ALL > TEAM > OWN). */
+export const grantCovers = (profile: AccessProfile, wanted: { module: string; feature: string } & Grant) => {
+  if (wanted.level === 'NONE') return true;
+  const held = profile.grants.get(grantKey(wanted.module, wanted.feature));
+  return (
+    !!held && accessLevelRank[held.level] >= accessLevelRank[wanted.level] && accessScopeRank[held.scope] >= accessScopeRank[wanted.scope]
+  );
+};
 
 /** Per user, what their roles allow; short-lived, and dropped whenever roles or permissions change. */
 const profiles = new Map<string, { profile: AccessProfile; until: number }>();
@@ -59,36 +92,14 @@ export const loadProfile = async (db: Executor, caller: Caller): Promise<AccessP
       .from(crmRoles)
       .where(and(inArray(crmRoles.id, caller.roleIds), eq(crmRoles.isDeleted, false)));
     isOrganisationAdmin = roles.some((r) => r.isOrganisationAdmin);
-    const permissionIds = [...new Set(roles.flatMap((r) => r.permissions))];
-    if (permissionIds.length > 0) {
-      const rows = await db
-        .select({
-          module: crmModules.title,
-          feature: crmFeatures.title,
-          level: crmPermissions.access_level,
-          conditions: crmPermissions.conditions,
-        })
-        .from(crmPermissions)
-        .innerJoin(crmModules, eq(crmModules.id, crmPermissions.moduleId))
-        .innerJoin(crmFeatures, eq(crmFeatures.id, crmPermissions.featureId))
-        .where(
-          and(
-            inArray(crmPermissions.id, permissionIds),
-            eq(crmPermissions.isDeleted, false),
-            eq(crmModules.isDeleted, false),
-            eq(crmFeatures.isDeleted, false),
-          ),
-        );
-      for (const row of rows) {
-        const key = grantKey(row.module, row.feature);
-        const scope = row.conditions?.scope ?? 'ALL';
-        const held = grants.get(key);
-        // Several permissions on one feature add up: the highest level, and the widest scope.
-        grants.set(key, {
-          level: !held || accessLevelRank[row.level] > accessLevelRank[held.level] ? row.level : held.level,
-          scope: !held || accessScopeRank[scope] > accessScopeRank[held.scope] ? scope : held.scope,
-        });
-      }
+    for (const row of await permissionGrants(db, [...new Set(roles.flatMap((r) => r.permissions))])) {
+      const key = grantKey(row.module, row.feature);
+      const held = grants.get(key);
+      // Several permissions on one feature add up: the highest level, and the widest scope.
+      grants.set(key, {
+        level: !held || accessLevelRank[row.level] > accessLevelRank[held.level] ? row.level : held.level,
+        scope: !held || accessScopeRank[row.scope] > accessScopeRank[held.scope] ? row.scope : held.scope,
+      });
     }
   }
   const memberships = await db

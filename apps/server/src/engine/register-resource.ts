@@ -13,7 +13,10 @@ export type KindHandler = (ctx: CallContext & { input: any; repository: Resource
 export type ResourceOptions = {
   /** Replaces a generic call with a workflow that still gets the call's checks and schema. */
   handlers?: Partial<Record<CallKind, KindHandler>>;
-  /** Runs after every successful write, inside its transaction (to drop caches, say). */
+  /**
+   * Runs after every successful write once its transaction has committed (to drop caches, say):
+   * dropped any earlier, a request in between could cache the old rows again.
+   */
   afterWrite?: () => void;
 };
 
@@ -85,7 +88,7 @@ export const registerResource = (app: FastifyInstance, repository: ResourceRepos
       async (ctx) => {
         const input = kind === 'update' ? onlySent(ctx.req.body, ctx.input as Record<string, unknown>) : ctx.input;
         const result = await handler({ ...ctx, input, repository });
-        if (writes) options.afterWrite?.();
+        if (writes && options.afterWrite) ctx.afterCommit(options.afterWrite);
         return result;
       },
     );

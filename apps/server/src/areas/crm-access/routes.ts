@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { forgetAccessProfiles } from '../../engine/access';
+import type { Caller } from '../../engine/context';
 import { badRequest, forbidden } from '../../engine/errors';
 import { registerResource } from '../../engine/register-resource';
+import { assertMayChangeRole, assertMayGrant } from './authority';
 import { featureRepository, livePermissionIds, moduleRepository, permissionRepository, roleRepository } from './repository';
 
 const checkPermissionIds = async (db: Parameters<typeof livePermissionIds>[0], ids: string[] | undefined) => {
@@ -11,6 +13,12 @@ const checkPermissionIds = async (db: Parameters<typeof livePermissionIds>[0], i
     throw badRequest('Please select valid permissions', [{ field: 'permissions', message: 'Please select valid permissions' }]);
   }
 };
+
+const roleOf = (row: Record<string, unknown>) => ({
+  id: row.id as string,
+  organisationId: row.organisationId as string,
+  permissions: row.permissions as string[],
+});
 
 export const registerCrmAccess = (app: FastifyInstance) => {
   const afterWrite = forgetAccessProfiles;
@@ -59,17 +67,21 @@ export const registerCrmAccess = (app: FastifyInstance) => {
     handlers: {
       create: async ({ db, caller, scope, input }) => {
         await checkPermissionIds(db, input.permissions);
+        await assertMayGrant(db, caller as Caller, input.permissions);
         return roleRepository.create(db, { caller, scope, values: { ...input, isOrganisationAdmin: false } });
       },
       update: async ({ db, caller, scope, input: { _id, ...values } }) => {
         const before = await roleRepository.get(db, scope, _id);
         if (before.isOrganisationAdmin) throw forbidden('The Organisation admin role cannot be changed');
+        await assertMayChangeRole(db, caller as Caller, roleOf(before));
         await checkPermissionIds(db, values.permissions);
+        await assertMayGrant(db, caller as Caller, values.permissions);
         return roleRepository.update(db, { caller, scope, id: _id, values });
       },
       remove: async ({ db, caller, scope, input }) => {
         const before = await roleRepository.get(db, scope, input._id);
         if (before.isOrganisationAdmin) throw forbidden('The Organisation admin role cannot be deleted');
+        await assertMayChangeRole(db, caller as Caller, roleOf(before));
         return roleRepository.remove(db, { caller, scope, id: input._id });
       },
     },

@@ -1,4 +1,3 @@
-import { isPlatformUser } from '@app/contract/access';
 import {
   changeCredentials,
   googleStaffList,
@@ -10,34 +9,23 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { forgetAccessProfiles, loadProfile } from '../../engine/access';
-import type { Caller } from '../../engine/context';
+import { forgetAccessProfiles } from '../../engine/access';
+import type { Caller, Scope } from '../../engine/context';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { searchCondition } from '../../engine/list-query';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { randomToken } from '../../services/tokens';
-import { rolesOfOrganisation } from '../crm-access/repository';
-import { staffRepository } from './repository';
+import { assertMayActOn, assertMayGiveRoles } from '../crm-access/authority';
+import { lockStaff, staffRepository } from './repository';
 
-/**
- * Roles must be the organisation's own, and only an organisation admin (or a platform admin) may
- * hand out the Organisation admin role: otherwise staff could raise themselves to it.
- */
-const checkRoles = async (db: Executor, caller: Caller, organisationId: string, roleIds: string[] | undefined) => {
-  if (!roleIds || roleIds.length === 0) return;
-  const roles = await rolesOfOrganisation(db, organisationId, roleIds);
-  if (roles.length !== new Set(roleIds).size) {
-    throw badRequest('Please select valid roles', [{ field: 'roleIds', message: 'Please select valid roles' }]);
-  }
-  if (
-    roles.some((r) => r.isOrganisationAdmin) &&
-    !isPlatformUser(caller.userType) &&
-    !(await loadProfile(db, caller)).isOrganisationAdmin
-  ) {
-    throw forbidden('Only an organisation admin can give the Organisation admin role');
-  }
+/** A staff member the caller may act on: in their scope (else 404) and within their authority (else 403). */
+const staffToActOn = async (db: Executor, caller: Caller, scope: Scope, id: string) => {
+  await lockStaff(db, id);
+  const staff = await staffRepository.get(db, scope, id);
+  await assertMayActOn(db, caller, { organisationId: staff.organisationId as string, roleIds: staff.roleIds as string[] });
+  return staff;
 };
 
 const notYourself = (caller: Caller, id: string, message: string) => {
@@ -55,17 +43,18 @@ export const registerStaff = (app: FastifyInstance) => {
       create: async ({ db, caller, scope, input }) => {
         const { password, ...values } = input;
         const organisationId = scope.organisationId ?? values.organisationId;
-        if (organisationId) await checkRoles(db, caller as Caller, organisationId, values.roleIds);
+        if (organisationId) await assertMayGiveRoles(db, caller as Caller, organisationId, values.roleIds);
         return staffRepository.create(db, { caller, scope, values: { ...values, passwordHash: await hashPassword(password) } });
       },
       update: async ({ db, caller, scope, input: { _id, ...values }, afterCommit }) => {
-        const before = await staffRepository.get(db, scope, _id);
-        await checkRoles(db, caller as Caller, before.organisationId as string, values.roleIds);
+        const before = await staffToActOn(db, caller as Caller, scope, _id);
+        await assertMayGiveRoles(db, caller as Caller, before.organisationId as string, values.roleIds);
         afterCommit(forgetUser(_id));
         return staffRepository.update(db, { caller, scope, id: _id, values });
       },
       setStatus: async ({ db, caller, scope, input, services, afterCommit }) => {
         notYourself(caller as Caller, input._id, 'You cannot change the status of your own account');
+        await staffToActOn(db, caller as Caller, scope, input._id);
         const record = await staffRepository.update(db, {
           caller,
           scope,
@@ -79,6 +68,7 @@ export const registerStaff = (app: FastifyInstance) => {
       },
       remove: async ({ db, caller, scope, input, services, afterCommit }) => {
         notYourself(caller as Caller, input._id, 'You cannot delete your own account');
+        await staffToActOn(db, caller as Caller, scope, input._id);
         const result = await staffRepository.remove(db, { caller, scope, id: input._id });
         await services.sessions.endAllOf(db, input._id);
         afterCommit(forgetUser(input._id));
@@ -132,7 +122,7 @@ export const registerStaff = (app: FastifyInstance) => {
   });
 
   registerCall(app, staffCredentialsReset, async ({ db, caller, scope, input, services, afterCommit }) => {
-    const staff = await staffRepository.get(db, scope, input._id);
+    const staff = await staffToActOn(db, caller as Caller, scope, input._id);
     const temporary = randomToken(9);
     await db
       .update(users)
