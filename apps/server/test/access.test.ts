@@ -3,6 +3,7 @@ import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { describe, expect, it } from 'vitest';
 import { teamMembers, teams } from '../src/db/schema/teams';
 import { newId } from '../src/engine/ids';
+import { permissionId as permissionOf, aRole as roleOf } from './support/access';
 import { call, type TestApp } from './support/test-app';
 import { aStaffMember, type World, withWorld } from './support/world';
 
@@ -13,34 +14,10 @@ withWorld((app, world) => {
   w = world;
 });
 
-const permissionId = async (feature: string, level: 'READ' | 'WRITE' | 'FULL', scope: 'OWN' | 'TEAM' | 'ALL' = 'ALL') => {
-  const modules = await call(t.app, crmModule.calls.list!, { limit: 'ALL' }, w.root);
-  const features = await call(t.app, crmFeature.calls.list!, { limit: 'ALL', search: feature }, w.root);
-  const f = features.body.data.results.find((r: { title: string }) => r.title === feature);
-  expect(modules.body.data.results.some((m: { _id: string }) => m._id === f.moduleId)).toBe(true);
-  if (scope === 'ALL') {
-    const existing = await call(
-      t.app,
-      crmPermission.calls.list!,
-      { limit: 'ALL', filter: { featureId: f._id, access_level: level } },
-      w.root,
-    );
-    const all = existing.body.data.results.find((p: { conditions: { scope: string } }) => p.conditions.scope === 'ALL');
-    if (all) return all._id as string;
-  }
-  const created = await call(
-    t.app,
-    crmPermission.calls.create!,
-    { moduleId: f.moduleId, featureId: f._id, access_level: level, conditions: { scope } },
-    w.root,
-  );
-  return created.body.data._id as string;
-};
+const permissionId = (feature: string, level: 'READ' | 'WRITE' | 'FULL', scope: 'OWN' | 'TEAM' | 'ALL' = 'ALL') =>
+  permissionOf(t.app, w.root, { feature, level, scope });
 
-const aRole = async (permissions: string[]) => {
-  const { body } = await call(t.app, crmRole.calls.create!, { title: `Role ${newId()}`, value: newId(), permissions }, w.orgA.adminToken);
-  return body.data._id as string;
-};
+const aRole = (permissions: string[]) => roleOf(t.app, w.orgA.adminToken, permissions);
 
 describe('the default catalogue', () => {
   it('has one module per CRM entity name, each with its feature and read/write/full permissions', async () => {
