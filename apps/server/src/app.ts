@@ -143,6 +143,8 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
     const known =
       error instanceof HttpError ? error : error.code === '23505' ? new HttpError(409, 'This record already exists') : clientErrorOf(error);
     if (known) {
+      // Refused authorisations are security events: logged with who tried, never with the request body.
+      if (known.status === 403) req.log.warn({ userId: req.caller?.id ?? null, reason: known.message }, 'authorisation refused');
       const data = known.errors ? { errors: known.errors } : null;
       return reply.status(known.status).send(errorEnvelope(known.status, known.message, data));
     }
