@@ -282,3 +282,22 @@ describe('changes of access count from the next request', () => {
     expect((await call(t.app, organisationStaff.calls.list!, {}, reader.token)).status).toBe(403);
   });
 });
+
+describe('nobody changes their own email through the staff record', () => {
+  it('the manager cannot move their own account to another address without the two codes', async () => {
+    const elsewhere = `${unique('manny-moved')}@example.com`;
+    expectRefused(
+      await call(t.app, organisationStaff.calls.update!, { _id: manager.id, email: elsewhere }, manager.token),
+      'Change your own email from your profile, where a code sent to both addresses confirms it',
+    );
+    expect((await staffRecord(manager.id)).email).toBe(manager.email);
+  });
+
+  it('the organisation admin neither, while other fields of their own record still save', async () => {
+    const elsewhere = `${unique('admin-moved')}@example.com`;
+    expect((await call(t.app, organisationStaff.calls.update!, { _id: admin.id, email: elsewhere }, admin.token)).status).toBe(403);
+    const designation = await call(t.app, organisationStaff.calls.update!, { _id: admin.id, designation: 'Director' }, admin.token);
+    expect(designation.status, designation.body.message).toBe(200);
+    expect((await staffRecord(admin.id)).email).toBe(admin.email);
+  });
+});

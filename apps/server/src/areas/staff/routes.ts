@@ -48,6 +48,10 @@ export const registerStaff = (app: FastifyInstance) => {
       },
       update: async ({ db, caller, scope, input: { _id, ...values }, afterCommit }) => {
         const before = await staffToActOn(db, caller as Caller, scope, _id);
+        // One's own address changes only through the two codes of the email change, never here.
+        if (_id === (caller as Caller).id && values.email !== undefined && values.email !== before.email) {
+          throw forbidden('Change your own email from your profile, where a code sent to both addresses confirms it');
+        }
         await assertMayGiveRoles(db, caller as Caller, before.organisationId as string, values.roleIds);
         afterCommit(forgetUser(_id));
         return staffRepository.update(db, { caller, scope, id: _id, values });
