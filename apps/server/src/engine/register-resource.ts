@@ -13,8 +13,13 @@ export type KindHandler = (ctx: CallContext & { input: any; repository: Resource
 export type ResourceOptions = {
   /** Replaces a generic call with a workflow that still gets the call's checks and schema. */
   handlers?: Partial<Record<CallKind, KindHandler>>;
-  /** Runs after every successful write, inside its transaction (to drop caches, say). */
+  /** Runs after every successful write, inside its transaction if the engine opened it (to drop caches, say). */
   afterWrite?: () => void;
+  /**
+   * Writes whose workflow does slow work first (hashing a password) and then opens its own short
+   * transaction with `ctx.transaction`, so no connection is held meanwhile.
+   */
+  outsideTransaction?: readonly CallKind[];
 };
 
 const messages: Record<CallKind, string> = {
@@ -79,7 +84,7 @@ export const registerResource = (app: FastifyInstance, repository: ResourceRepos
         access: def.access,
         level: call.level ?? levelOfKind(kind),
         tenancy: def.tenancy,
-        transaction: writes,
+        transaction: writes && !options.outsideTransaction?.includes(kind),
         message: messages[kind],
       },
       async (ctx) => {

@@ -51,12 +51,14 @@ export const registerStaff = (app: FastifyInstance) => {
   };
 
   registerResource(app, staffRepository, {
+    outsideTransaction: ['create'],
     handlers: {
-      create: async ({ db, caller, scope, input }) => {
+      create: async ({ db, caller, scope, input, transaction }) => {
         const { password, ...values } = input;
         const organisationId = scope.organisationId ?? values.organisationId;
         if (organisationId) await checkRoles(db, caller as Caller, organisationId, values.roleIds);
-        return staffRepository.create(db, { caller, scope, values: { ...values, passwordHash: await hashPassword(password) } });
+        const passwordHash = await hashPassword(password);
+        return transaction((tx) => staffRepository.create(tx, { caller, scope, values: { ...values, passwordHash } }));
       },
       update: async ({ db, caller, scope, input: { _id, ...values }, afterCommit }) => {
         const before = await staffRepository.get(db, scope, _id);
@@ -131,37 +133,43 @@ export const registerStaff = (app: FastifyInstance) => {
     return rows.map((row) => ({ _id: row.id, email: row.email, name: row.name?.fullName ?? row.email, designation: row.designation }));
   });
 
-  registerCall(app, staffCredentialsReset, async ({ db, caller, scope, input, services, afterCommit }) => {
-    const staff = await staffRepository.get(db, scope, input._id);
-    const temporary = randomToken(9);
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(temporary), passwordChangedAt: new Date() })
-      .where(eq(users.id, staff.id));
-    await services.sessions.endAllOf(db, staff.id);
-    await staffRepository.update(db, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
-    afterCommit(() =>
-      services.mail.send({
-        to: staff.email as string,
-        subject: 'Your new password',
-        text: `${(caller as Caller).name} has reset your password. Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${staff.email}\nPassword: ${temporary}\n\nPlease change it after signing in.`,
-      }),
-    );
-    return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
-  });
+  // The password is hashed before the short transaction that saves it.
+  registerCall(
+    app,
+    { ...staffCredentialsReset, transaction: false },
+    async ({ db, caller, scope, input, services, afterCommit, transaction }) => {
+      const staff = await staffRepository.get(db, scope, input._id);
+      const temporary = randomToken(9);
+      const passwordHash = await hashPassword(temporary);
+      await transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, staff.id));
+        await services.sessions.endAllOf(tx, staff.id);
+        await staffRepository.update(tx, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
+      });
+      afterCommit(() =>
+        services.mail.send({
+          to: staff.email as string,
+          subject: 'Your new password',
+          text: `${(caller as Caller).name} has reset your password. Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${staff.email}\nPassword: ${temporary}\n\nPlease change it after signing in.`,
+        }),
+      );
+      return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
+    },
+  );
 
-  registerCall(app, changeCredentials, async ({ db, caller, input, services }) => {
+  // The passwords are checked and hashed before the short transaction that saves the new one.
+  registerCall(app, { ...changeCredentials, transaction: false }, async ({ db, caller, input, services, transaction }) => {
     const me = caller as Caller;
     if (input.id !== me.id) throw forbidden('You can only change your own password');
     const [user] = await db.select().from(users).where(eq(users.id, me.id));
     if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
       throw badRequest('Your current password is not correct', [{ field: 'oldPassword', message: 'Your current password is not correct' }]);
     }
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() })
-      .where(eq(users.id, me.id));
-    await services.sessions.endAllOf(db, me.id, me.sessionId);
+    const passwordHash = await hashPassword(input.newPassword);
+    await transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, me.id));
+      await services.sessions.endAllOf(tx, me.id, me.sessionId);
+    });
     return new Answer(null, 'Your password has been changed');
   });
 };
