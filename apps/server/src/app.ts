@@ -41,6 +41,7 @@ import { createResultCache } from './services/result-cache';
 import { readOrCreateSecret } from './services/secret';
 import type { Services } from './services/services';
 import { createSessions } from './services/sessions';
+import { createSignInLimits } from './services/sign-in-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +79,10 @@ const clientErrorOf = (error: FastifyError): HttpError | null => {
   }
 };
 
+/** A hop count trusts that many proxies nearest the server (Fastify's own reading of a number). */
+const trustProxyOf = (trusted: Config['trustProxy']) =>
+  typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : (trusted ?? false);
+
 export type AppOptions = { config: Config; database?: Database };
 
 /** Builds the app: external plugins, then ours, then every call, then the docs and the web app. */
@@ -88,7 +93,8 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // req.ip is the socket's address unless TRUST_PROXY names the proxies in front (README).
+    trustProxy: trustProxyOf(config.trustProxy),
   });
   const database =
     given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.inMemory ? undefined : path.join(config.dataDir, 'db') }));
@@ -104,8 +110,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
     // Workers start with the first document drawn; a long-running server warms them up front.
     documents: createRenderPool({ dataDir: config.dataDir, warm: !config.inMemory }),
     limits: {
-      loginPerAccount: createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 }),
-      loginPerAddress: createRateLimiter({ limit: 30, windowMs: 15 * 60 * 1000 }),
+      signIn: createSignInLimits(),
       publicPerAddress: createRateLimiter({ limit: 20, windowMs: 60 * 60 * 1000 }),
     },
   };

@@ -16,6 +16,27 @@ export type Config = {
   /** Signs file links and session cookies; generated per data directory when not set. */
   secret?: string;
   webDist?: string;
+  /**
+   * Which proxies in front may name the client in X-Forwarded-For: their addresses or CIDR ranges,
+   * or how many hops to trust. Unset, no header is believed and a client is its socket's address.
+   */
+  trustProxy?: string[] | number;
+};
+
+/** TRUST_PROXY: comma-separated addresses or CIDR ranges (or loopback, uniquelocal, ...), or a hop count. */
+export const parseTrustProxy = (value: string | undefined): Config['trustProxy'] => {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return undefined;
+  if (entries.some((entry) => entry === 'true' || entry === '*')) {
+    throw new Error(
+      'TRUST_PROXY names the proxies in front (addresses, CIDR ranges or a hop count): trusting every sender would let any client choose its address',
+    );
+  }
+  if (entries.length === 1 && /^\d+$/.test(entries[0] as string)) return Number(entries[0]);
+  return entries;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -33,5 +54,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     superAdminPassword: env.SUPER_ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     secret: env.APP_SECRET || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 };

@@ -49,11 +49,12 @@ describe('sign-in', () => {
     expect(body.data.errors).toContainEqual({ field: 'password', message: 'Please enter password' });
   });
 
-  it('locks an account out after five wrong passwords (429), even with the right one', async () => {
+  it('locks an address out of an account after five wrong passwords (429), even with the right one', async () => {
     const staff = await aStaffMember(t.app, w.orgA.adminToken);
     for (let i = 0; i < 5; i++) expect((await call(t.app, login, { email: staff.email, password: 'wrong-password' })).status).toBe(401);
     const locked = await call(t.app, login, { email: staff.email, password });
     expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
   });
 
   it('refuses an inactive account', async () => {

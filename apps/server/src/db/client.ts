@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { markTransactions } from './transaction-scope';
 
 type Schema = Record<string, never>;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -38,13 +39,13 @@ export const openDatabase = async ({ url, dataDir, poolSize = 10 }: DatabaseOpti
     // An idle connection the server drops (a restart, an administrator) is discarded by the pool and
     // the next query opens a new one; unhandled, its error would end the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db;
+    const db = markTransactions(drizzlePg(pool, { casing: 'snake_case' }) as unknown as Db);
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
+  const db = markTransactions(drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db);
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,

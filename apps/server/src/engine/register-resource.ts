@@ -18,6 +18,11 @@ export type ResourceOptions = {
    * dropped any earlier, a request in between could cache the old rows again.
    */
   afterWrite?: () => void;
+  /**
+   * Writes whose workflow does slow work first (hashing a password) and then opens its own short
+   * transaction with `ctx.transaction`, so no connection is held meanwhile.
+   */
+  outsideTransaction?: readonly CallKind[];
 };
 
 const messages: Record<CallKind, string> = {
@@ -82,7 +87,7 @@ export const registerResource = (app: FastifyInstance, repository: ResourceRepos
         access: def.access,
         level: call.level ?? levelOfKind(kind),
         tenancy: def.tenancy,
-        transaction: writes,
+        transaction: writes && !options.outsideTransaction?.includes(kind),
         message: messages[kind],
       },
       async (ctx) => {

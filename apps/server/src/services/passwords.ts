@@ -1,19 +1,55 @@
+import os from 'node:os';
 import argon2 from 'argon2';
+import { insideTransaction } from '../db/transaction-scope';
+import { HttpError } from '../engine/errors';
+import { createConcurrencyLimit } from './concurrency-limit';
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+/**
+ * argon2 is slow on purpose (64 MiB and a few hundred milliseconds a check) and runs on libuv's
+ * threadpool, which file reads share. So few checks run at once, a bounded queue waits its turn, and
+ * beyond that the request is refused (503) rather than queued without end: a flood of sign-ins
+ * cannot starve the rest of the server. One process-wide limit, like the threadpool it guards.
+ */
+export const passwordHashing = createConcurrencyLimit({
+  concurrency: Math.min(2, Math.max(1, os.availableParallelism() - 1)),
+  maxWaiting: 32,
+  refuse: () => new HttpError(503, 'Too many sign-in attempts at once; please try again in a moment'),
+});
 
-export const verifyPassword = async (hash: string | null | undefined, password: string) => {
-  if (!hash) return false;
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+/**
+ * A transaction holds a database connection (with the embedded database, the only one) for as long
+ * as it lasts: a password is hashed or checked first, then a short transaction does the writes.
+ */
+const refuseInsideTransaction = () => {
+  if (insideTransaction()) throw new Error('A password was hashed inside a database transaction: hash first, then open the transaction');
+};
+
+export const hashPassword = (password: string) => {
+  refuseInsideTransaction();
+  return passwordHashing.run(() => argon2.hash(password, { type: argon2.argon2id }));
 };
 
 /** Spends about as long as a real check, so a missing account cannot be told from a wrong password. */
-const dummyHash = hashPassword('not-a-real-password');
+const dummyHash = argon2.hash('not-a-real-password', { type: argon2.argon2id });
 export const verifyNothing = async (password: string) => {
-  await argon2.verify(await dummyHash, password).catch(() => false);
+  refuseInsideTransaction();
+  const hash = await dummyHash;
+  await passwordHashing
+    .run(() => argon2.verify(hash, password))
+    .catch((error) => {
+      if (error instanceof HttpError) throw error;
+    });
   return false;
+};
+
+/** An account without a password (made by an admin, not yet set by its owner) takes as long as any. */
+export const verifyPassword = async (hash: string | null | undefined, password: string) => {
+  refuseInsideTransaction();
+  if (!hash) return verifyNothing(password);
+  try {
+    return await passwordHashing.run(() => argon2.verify(hash, password));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    return false;
+  }
 };

@@ -7,6 +7,7 @@ import type { OneTimeCodes } from './one-time-codes';
 import type { RateLimiter } from './rate-limit';
 import type { ResultCache } from './result-cache';
 import type { Sessions } from './sessions';
+import type { SignInLimits } from './sign-in-limits';
 
 /** What handlers use beyond the database; built once per app in app.ts. */
 export type Services = {
@@ -20,5 +21,6 @@ export type Services = {
   sessions: Sessions;
   /** Draws CVs and cover letters off the main thread, cached on disk by content. */
   documents: RenderPool;
-  limits: { loginPerAccount: RateLimiter; loginPerAddress: RateLimiter; publicPerAddress: RateLimiter };
+  /** Keyed by `addressKey(req.ip)`; `publicPerAddress` takes a prefix per purpose (`forgot:`, `register:`, `contact:`). */
+  limits: { signIn: SignInLimits; publicPerAddress: RateLimiter };
 };

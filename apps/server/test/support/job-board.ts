@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { jobs } from '../../src/db/schema/job-board';
 import { postFile, samplePdf } from './multipart';
 import { call, startTestApp, superAdmin, type TestApp } from './test-app';
-import { aUser, password, signIn, unique } from './world';
+import { aUser, aVisitorAddress, password, signIn, unique } from './world';
 
 /** Builders for the job board, made through its own calls as a user would. */
 
@@ -25,12 +25,18 @@ export const aSeeker = async (
 ): Promise<Seeker> => {
   const email = input.email ?? `${unique('seeker')}@example.com`;
   const phone = input.phone ?? '+447700900123';
-  const { status, body } = await call(app, registerJobSeeker, {
-    name: { first: input.first ?? 'Jo', last: input.last ?? unique('Seeker') },
-    email,
-    phone,
-    password,
-  });
+  const { status, body } = await call(
+    app,
+    registerJobSeeker,
+    {
+      name: { first: input.first ?? 'Jo', last: input.last ?? unique('Seeker') },
+      email,
+      phone,
+      password,
+    },
+    undefined,
+    { from: aVisitorAddress() },
+  );
   if (status !== 200) throw new Error(`job seeker not registered: ${status} ${body.message}`);
   const token = body.data.token as string;
   if (input.cv) {
@@ -45,14 +51,20 @@ export const aSeeker = async (
 export const aCompany = async (app: FastifyInstance, input: { name?: string; email?: string } = {}): Promise<Company> => {
   const email = input.email ?? `${unique('company')}@example.com`;
   const name = input.name ?? unique('Acme Hiring ');
-  const { status, body } = await call(app, registerCompany, {
-    name,
-    email,
-    phone: '+441134960000',
-    aboutUs: 'We hire good people in Yorkshire.',
-    location: { city: 'Leeds', postCode: 'LS1 4AP' },
-    password,
-  });
+  const { status, body } = await call(
+    app,
+    registerCompany,
+    {
+      name,
+      email,
+      phone: '+441134960000',
+      aboutUs: 'We hire good people in Yorkshire.',
+      location: { city: 'Leeds', postCode: 'LS1 4AP' },
+      password,
+    },
+    undefined,
+    { from: aVisitorAddress() },
+  );
   if (status !== 200) throw new Error(`company not registered: ${status} ${body.message}`);
   const token = body.data.token as string;
   const company = (await call(app, myCompany, {}, token)).body.data;

@@ -5,7 +5,7 @@ import type { CallSpec } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
-import { readConfig } from '../../src/config';
+import { type Config, readConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 
 export const superAdmin = { email: 'root@example.com', password: 'Sup3r-secret!' };
@@ -16,7 +16,9 @@ export type Envelope<T = any> = { code: number; success: boolean; message: strin
  * One app per test file on a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set, on a new
  * PostgreSQL database made for the file and dropped after it.
  */
-export const startTestApp = async (options: { withSuperAdmin?: boolean; dataDir?: string; webDist?: string } = {}) => {
+export const startTestApp = async (
+  options: { withSuperAdmin?: boolean; dataDir?: string; webDist?: string; config?: Partial<Config> } = {},
+) => {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
@@ -46,6 +48,7 @@ export const startTestApp = async (options: { withSuperAdmin?: boolean; dataDir?
     appUrl: 'http://localhost:3000',
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.withSuperAdmin === false ? {} : { superAdminEmail: superAdmin.email, superAdminPassword: superAdmin.password }),
+    ...options.config,
   };
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
   const app = await buildApp({ config, database });
@@ -66,18 +69,23 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export const pathOf = (spec: Pick<CallSpec, 'path'>, params: Record<string, string> = {}) =>
   `/api${spec.path.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}`;
 
-/** Makes a call the way a client would: JSON body, or query string for GET and DELETE. */
+/**
+ * Makes a call the way a client would: JSON body, or query string for GET and DELETE; `from` is the
+ * socket's address (127.0.0.1 unless told), `headers` any more headers.
+ */
 export const call = async <T = any>(
   app: FastifyInstance,
   spec: Pick<CallSpec, 'method' | 'path'>,
   input: Record<string, unknown> = {},
   token?: string,
+  options: { from?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: Envelope<T> }> => {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const headers: Record<string, string> = { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
   const url = pathOf(spec, input as Record<string, string>);
+  const remoteAddress = options.from;
   const response =
     spec.method === 'GET' || spec.method === 'DELETE'
-      ? await app.inject({ method: spec.method, url, query: input as Record<string, string>, headers })
-      : await app.inject({ method: spec.method, url, payload: input, headers });
+      ? await app.inject({ method: spec.method, url, query: input as Record<string, string>, headers, remoteAddress })
+      : await app.inject({ method: spec.method, url, payload: input, headers, remoteAddress });
   return { status: response.statusCode, body: response.json() as Envelope<T> };
 };

@@ -19,6 +19,13 @@ export const signIn = async (app: FastifyInstance, email: string, pass = passwor
 let sequence = 0;
 export const unique = (prefix = 'x') => `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
+let addresses = 0;
+/** A new visitor's address (198.18.0.0/15, kept for testing), so per-address limits see different people. */
+export const aVisitorAddress = () => {
+  addresses += 1;
+  return `198.${18 + ((addresses >> 16) & 1)}.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
+
 /** A user of a type no call here creates (platform admins, job seekers), written straight to the table. */
 export const aUser = async (app: FastifyInstance, input: { userType: string; organisationId?: string; email?: string }) => {
   const email = input.email ?? `${unique(input.userType.toLowerCase())}@example.com`;

@@ -7,6 +7,7 @@ import { passwordResets, users } from '../../db/schema/users';
 import { grantsOf, loadProfile } from '../../engine/access';
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
+import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
 import { randomToken, sha256 } from '../../services/tokens';
 import { findLiveUserByEmail, sessionCookie, signIn } from './users';
@@ -14,18 +15,13 @@ import { findLiveUserByEmail, sessionCookie, signIn } from './users';
 const resetLifetimeMs = 60 * 60 * 1000;
 
 export const registerAuth = (app: FastifyInstance) => {
-  registerCall(app, login, async ({ db, input, services, req, reply }) => {
-    const { loginPerAccount, loginPerAddress } = services.limits;
-    if (loginPerAddress.isLimited(req.ip) || loginPerAccount.isLimited(input.email)) {
-      throw tooManyRequests('Too many sign-in attempts. Please wait a few minutes and try again.');
-    }
-    loginPerAddress.hit(req.ip);
+  // No transaction while the password is checked: only the session's writes take one.
+  registerCall(app, { ...login, transaction: false }, async ({ db, input, services, req, reply, transaction }) => {
+    const attempt = await services.limits.signIn.attempt({ email: input.email, address: clientAddress(req) });
     const user = await findLiveUserByEmail(db, input.email);
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
-    if (!user || !valid) {
-      loginPerAccount.hit(input.email);
-      throw unauthorized('Email or password is incorrect');
-    }
+    if (!user || !valid) throw unauthorized('Email or password is incorrect');
+    attempt.succeeded();
     if (user.status !== 'ACTIVE') throw forbidden('This account is inactive. Please contact your administrator.');
     if (user.organisationId && user.userType === 'CRM_USER') {
       const [organisation] = await db
@@ -34,8 +30,8 @@ export const registerAuth = (app: FastifyInstance) => {
         .where(eq(organisations.id, user.organisationId));
       if (organisation?.status !== 'ACTIVE') throw forbidden('This organisation is inactive. Please contact support.');
     }
-    loginPerAccount.reset(input.email);
-    return new Answer(await signIn(db, { user, services, req, reply }), 'Signed in successfully');
+    const signedIn = await transaction((tx) => signIn(tx, { user, services, req, reply }));
+    return new Answer(signedIn, 'Signed in successfully');
   });
 
   registerCall(app, logout, async ({ db, caller, services, reply }) => {
@@ -58,9 +54,7 @@ export const registerAuth = (app: FastifyInstance) => {
   });
 
   registerCall(app, forgotPassword, async ({ db, input, services, req, afterCommit }) => {
-    const { publicPerAddress } = services.limits;
-    if (publicPerAddress.isLimited(`forgot:${req.ip}`)) throw tooManyRequests();
-    publicPerAddress.hit(`forgot:${req.ip}`);
+    if (!services.limits.publicPerAddress.consume(`forgot:${clientAddress(req)}`)) throw tooManyRequests();
     const user = await findLiveUserByEmail(db, input.email);
     if (user && user.status === 'ACTIVE') {
       const token = randomToken();
@@ -79,23 +73,22 @@ export const registerAuth = (app: FastifyInstance) => {
     return new Answer(null, 'If the address is registered, a reset link is on its way.');
   });
 
-  registerCall(app, resetPassword, async ({ db, input, services }) => {
-    const [reset] = await db
-      .select()
-      .from(passwordResets)
-      .where(
-        and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())),
-      );
-    if (!reset)
-      throw badRequest('The reset link is invalid or has expired', [
-        { field: 'token', message: 'The reset link is invalid or has expired' },
-      ]);
-    await db.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.tokenHash, reset.tokenHash));
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: new Date() })
-      .where(eq(users.id, reset.userId));
-    await services.sessions.endAllOf(db, reset.userId);
+  // The link is checked first (so a made-up token costs no hash), the new password hashed outside any
+  // transaction, then one short transaction spends the link (once, however many race) and saves it.
+  registerCall(app, { ...resetPassword, transaction: false }, async ({ db, input, services, transaction }) => {
+    const tokenHash = sha256(input.token);
+    const unused = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
+    const invalid = () =>
+      badRequest('The reset link is invalid or has expired', [{ field: 'token', message: 'The reset link is invalid or has expired' }]);
+    const [reset] = await db.select().from(passwordResets).where(unused);
+    if (!reset) throw invalid();
+    const passwordHash = await hashPassword(input.password);
+    await transaction(async (tx) => {
+      const spent = await tx.update(passwordResets).set({ usedAt: new Date() }).where(unused).returning({ userId: passwordResets.userId });
+      if (spent.length === 0) throw invalid();
+      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, reset.userId));
+      await services.sessions.endAllOf(tx, reset.userId);
+    });
     return new Answer(null, 'Your password has been changed. Please sign in.');
   });
 

@@ -6,8 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { organisations } from '../../db/schema/organisations';
 import { users } from '../../db/schema/users';
-import { conflict } from '../../engine/errors';
+import { conflict, tooManyRequests } from '../../engine/errors';
 import { newId } from '../../engine/ids';
+import { clientAddress } from '../../services/client-address';
 import { hashPassword } from '../../services/passwords';
 import type { Services } from '../../services/services';
 import { sessionLifetimeMs } from '../../services/sessions';
@@ -55,10 +56,14 @@ export const signIn = async (
   return { token, user: { ...signedInUser(user), organisationName } };
 };
 
-/** A new sign-in of a job-board type (job seeker, recruiter); the email must be free. */
+/**
+ * A new sign-in of a job-board type (job seeker, recruiter); the email must be free. The password
+ * comes hashed (hashing waits for no transaction); none, when an admin made the account and its
+ * owner sets one with "forgot password".
+ */
 export const createAccount = async (
   db: Executor,
-  input: { userType: 'JOB_SEEKER' | 'RECRUITER'; email: string; password: string; name: PersonName; phone: string },
+  input: { userType: 'JOB_SEEKER' | 'RECRUITER'; email: string; passwordHash: string | null; name: PersonName; phone: string },
 ) => {
   if (await findLiveUserByEmail(db, input.email)) throw conflict('This email is already registered');
   const id = newId();
@@ -68,11 +73,22 @@ export const createAccount = async (
       id,
       userType: input.userType,
       email: input.email.toLowerCase(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.passwordHash,
       name: input.name,
       phone: input.phone,
       createdBy: { _id: id, name: fullNameOf(input.name) || input.email },
     })
     .returning();
   return user as UserRow;
+};
+
+/**
+ * A password for an account someone makes for themselves (job seeker, recruiter, the first super
+ * admin): limited per address like sign-in, since each costs a hash; hashed before any transaction.
+ */
+export const hashNewAccountPassword = async (input: { services: Services; req: FastifyRequest; password: string }) => {
+  if (!input.services.limits.publicPerAddress.consume(`register:${clientAddress(input.req)}`)) {
+    throw tooManyRequests('Too many accounts made from your address. Please try again later.');
+  }
+  return hashPassword(input.password);
 };

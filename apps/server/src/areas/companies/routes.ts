@@ -17,7 +17,7 @@ import { notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
-import { createAccount, signIn } from '../auth/users';
+import { createAccount, hashNewAccountPassword, signIn } from '../auth/users';
 import { companyRepository, freeSlug, ownCompany } from './repository';
 
 const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
@@ -51,27 +51,31 @@ export const registerCompanies = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, registerCompany, async ({ db, input, services, req, reply }) => {
+  registerCall(app, { ...registerCompany, transaction: false }, async ({ input, services, req, reply, transaction }) => {
     const { password, ...company } = input;
-    const user = await createAccount(db, {
-      userType: 'RECRUITER',
-      email: input.email,
-      password,
-      name: { first: input.name },
-      phone: input.phone,
+    const passwordHash = await hashNewAccountPassword({ services, req, password });
+    const signedIn = await transaction(async (db) => {
+      const user = await createAccount(db, {
+        userType: 'RECRUITER',
+        email: input.email,
+        passwordHash,
+        name: { first: input.name },
+        phone: input.phone,
+      });
+      await companyRepository.create(db, {
+        caller: null,
+        scope: { ownerId: user.id },
+        values: {
+          ...company,
+          userId: user.id,
+          slug: await freeSlug(db, recruiterCompanies, input.name),
+          status: 'ACTIVE',
+          isVerified: false,
+        },
+      });
+      return signIn(db, { user, services, req, reply });
     });
-    await companyRepository.create(db, {
-      caller: null,
-      scope: { ownerId: user.id },
-      values: {
-        ...company,
-        userId: user.id,
-        slug: await freeSlug(db, recruiterCompanies, input.name),
-        status: 'ACTIVE',
-        isVerified: false,
-      },
-    });
-    return new Answer(await signIn(db, { user, services, req, reply }), 'Welcome! Your company account is ready.');
+    return new Answer(signedIn, 'Welcome! Your company account is ready.');
   });
 
   registerCall(app, myCompany, async ({ db, caller }) => companyRepository.toRecord((await ownCompany(db, caller as Caller)) as never));

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { PersonName } from '@app/contract/conventions/common';
 import {
   adminAddJobSeeker,
@@ -45,7 +44,7 @@ export const registerAdminRecruiters = (app: FastifyInstance) => {
     const user = await createAccount(db, {
       userType: 'RECRUITER',
       email: input.email,
-      password: randomBytes(24).toString('hex'),
+      passwordHash: null,
       name: { first: input.name },
       phone: input.phone,
     });
@@ -90,7 +89,7 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
     const user = await createAccount(db, {
       userType: 'JOB_SEEKER',
       email: input.email,
-      password: randomBytes(24).toString('hex'),
+      passwordHash: null,
       name: input.name,
       phone: input.phone,
     });

@@ -36,6 +36,7 @@ import { listRows, searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { clientAddress } from '../../services/client-address';
 import { sanitizeRichText } from '../../services/sanitize';
 import { registerAdminJobSeekers, registerAdminRecruiters } from './admin-board';
 import { registerAdminDashboard } from './dashboard';
@@ -246,7 +247,7 @@ const registerContact = (app: FastifyInstance) => {
     handlers: {
       create: async ({ db, caller, scope, input, req, services }) => {
         const { publicPerAddress } = services.limits;
-        const key = `contact:${req.ip}`;
+        const key = `contact:${clientAddress(req)}`;
         if (publicPerAddress.isLimited(key)) throw tooManyRequests();
         publicPerAddress.hit(key);
         return contactQueryRepository.create(db, {

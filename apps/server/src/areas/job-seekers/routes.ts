@@ -22,7 +22,7 @@ import type { CallContext, Caller } from '../../engine/context';
 import { badRequest, conflict, HttpError, notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
 import { confirmChange } from '../auth/confirm-change';
-import { createAccount, findLiveUserByEmail, signIn } from '../auth/users';
+import { createAccount, findLiveUserByEmail, hashNewAccountPassword, signIn } from '../auth/users';
 import { cvPdf, ownCv } from '../cv-builder/cvs';
 import { jobSeekerRepository, ownJobSeeker } from './repository';
 
@@ -40,14 +40,19 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
 };
 
 export const registerJobSeekers = (app: FastifyInstance) => {
-  registerCall(app, registerJobSeeker, async ({ db, input, services, req, reply }) => {
-    const user = await createAccount(db, { userType: 'JOB_SEEKER', ...input });
-    await jobSeekerRepository.create(db, {
-      caller: null,
-      scope: { ownerId: user.id },
-      values: { userId: user.id, name: input.name, email: user.email, phone: input.phone, status: 'ACTIVE' },
+  registerCall(app, { ...registerJobSeeker, transaction: false }, async ({ input, services, req, reply, transaction }) => {
+    const { password, ...details } = input;
+    const passwordHash = await hashNewAccountPassword({ services, req, password });
+    const signedIn = await transaction(async (db) => {
+      const user = await createAccount(db, { userType: 'JOB_SEEKER', ...details, passwordHash });
+      await jobSeekerRepository.create(db, {
+        caller: null,
+        scope: { ownerId: user.id },
+        values: { userId: user.id, name: input.name, email: user.email, phone: input.phone, status: 'ACTIVE' },
+      });
+      return signIn(db, { user, services, req, reply });
     });
-    return new Answer(await signIn(db, { user, services, req, reply }), 'Welcome! Your account is ready.');
+    return new Answer(signedIn, 'Welcome! Your account is ready.');
   });
 
   registerCall(app, myJobSeekerProfile, async ({ db, caller }) =>

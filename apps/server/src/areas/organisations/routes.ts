@@ -16,32 +16,37 @@ export const organisationRepository = resourceRepository(organisation, organisat
 
 export const registerOrganisations = (app: FastifyInstance) => {
   registerResource(app, organisationRepository, {
+    outsideTransaction: ['create'],
     handlers: {
       /** An organisation comes with its built-in Organisation admin role and its first admin user. */
-      create: async ({ db, caller, input }) => {
+      create: async ({ caller, input, transaction }) => {
         const { adminUser, ...values } = input;
-        if (await findLiveUserByEmail(db, adminUser.email)) throw conflict('The admin user email is already registered');
-        const created = await organisationRepository.create(db, { caller, scope: {}, values });
-        const inside = { organisationId: created._id };
-        const role = await roleRepository.create(db, {
-          caller,
-          scope: inside,
-          values: { title: 'Organisation admin', value: 'organisation-admin', permissions: [], isOrganisationAdmin: true },
+        // The contract names the admin's new password `passwordHash`; it is hashed before the transaction.
+        const passwordHash = await hashPassword(adminUser.passwordHash);
+        return transaction(async (db) => {
+          if (await findLiveUserByEmail(db, adminUser.email)) throw conflict('The admin user email is already registered');
+          const created = await organisationRepository.create(db, { caller, scope: {}, values });
+          const inside = { organisationId: created._id };
+          const role = await roleRepository.create(db, {
+            caller,
+            scope: inside,
+            values: { title: 'Organisation admin', value: 'organisation-admin', permissions: [], isOrganisationAdmin: true },
+          });
+          const name = { first: adminUser.name?.first ?? 'Admin', last: adminUser.name?.last ?? values.name };
+          const admin = await staffRepository.create(db, {
+            caller,
+            scope: inside,
+            values: {
+              email: adminUser.email,
+              phone: adminUser.phone,
+              passwordHash,
+              name: { ...name, fullName: `${name.first} ${name.last}`.trim() },
+              roleIds: [role._id],
+              status: 'ACTIVE',
+            },
+          });
+          return { ...created, adminUser: { _id: admin._id, email: admin.email } };
         });
-        const name = { first: adminUser.name?.first ?? 'Admin', last: adminUser.name?.last ?? values.name };
-        const admin = await staffRepository.create(db, {
-          caller,
-          scope: inside,
-          values: {
-            email: adminUser.email,
-            phone: adminUser.phone,
-            passwordHash: await hashPassword(adminUser.passwordHash),
-            name: { ...name, fullName: `${name.first} ${name.last}`.trim() },
-            roleIds: [role._id],
-            status: 'ACTIVE',
-          },
-        });
-        return { ...created, adminUser: { _id: admin._id, email: admin.email } };
       },
       setStatus: async ({ db, caller, scope, input, services, afterCommit }) => {
         const record = await organisationRepository.update(db, {

@@ -9,7 +9,7 @@ import { conflict } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { Answer, registerCall } from '../../engine/register-call';
 import { hashPassword } from '../../services/passwords';
-import { findLiveUserByEmail, signIn } from '../auth/users';
+import { findLiveUserByEmail, hashNewAccountPassword, signIn } from '../auth/users';
 
 const hasSuperAdmin = async (db: Executor) => {
   const [row] = await db
@@ -20,7 +20,7 @@ const hasSuperAdmin = async (db: Executor) => {
   return Boolean(row);
 };
 
-const insertSuperAdmin = async (db: Executor, input: { email: string; password: string; name?: { first: string; last?: string } }) => {
+const insertSuperAdmin = async (db: Executor, input: { email: string; passwordHash: string; name?: { first: string; last?: string } }) => {
   const id = newId();
   const name = { first: input.name?.first ?? 'Super', last: input.name?.last ?? 'Admin' };
   const [user] = await db
@@ -29,7 +29,7 @@ const insertSuperAdmin = async (db: Executor, input: { email: string; password: 
       id,
       userType: 'SUPER_ADMIN',
       email: input.email.toLowerCase(),
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.passwordHash,
       name: { ...name, fullName: fullNameOf(name) },
       createdBy: { _id: id, name: 'Setup' },
     })
@@ -48,19 +48,27 @@ export const ensureSuperAdminFromEnv = async (db: Executor, config: Config, log:
     log.warn('SUPER_ADMIN_EMAIL belongs to another account; no super admin created');
     return;
   }
-  await insertSuperAdmin(db, { email: config.superAdminEmail, password: config.superAdminPassword });
+  await insertSuperAdmin(db, { email: config.superAdminEmail, passwordHash: await hashPassword(config.superAdminPassword) });
   log.info({ email: config.superAdminEmail }, 'super admin created from the environment');
 };
 
 export const registerSetup = (app: FastifyInstance) => {
   registerCall(app, setupStatus, async ({ db }) => ({ needsSetup: !(await hasSuperAdmin(db)) }));
 
-  registerCall(app, createFirstSuperAdmin, async ({ db, input, services, req, reply }) => {
-    // Taken inside the transaction, so two racing first visits cannot both become super admin.
-    await db.execute(sql`lock table users in share row exclusive mode`);
-    if (await hasSuperAdmin(db)) throw conflict('The platform is already set up. Please sign in.');
-    if (await findLiveUserByEmail(db, input.email)) throw conflict('This email is already registered');
-    const user = await insertSuperAdmin(db, input);
-    return new Answer(await signIn(db, { user, services, req, reply }), 'Welcome! Your super admin account is ready.');
+  const alreadySetUp = () => conflict('The platform is already set up. Please sign in.');
+  registerCall(app, { ...createFirstSuperAdmin, transaction: false }, async ({ db, input, services, req, reply, transaction }) => {
+    // Once set up, refused before spending a hash.
+    if (await hasSuperAdmin(db)) throw alreadySetUp();
+    const { password, ...details } = input;
+    const passwordHash = await hashNewAccountPassword({ services, req, password });
+    const signedIn = await transaction(async (tx) => {
+      // Taken inside the transaction, so two racing first visits cannot both become super admin.
+      await tx.execute(sql`lock table users in share row exclusive mode`);
+      if (await hasSuperAdmin(tx)) throw alreadySetUp();
+      if (await findLiveUserByEmail(tx, input.email)) throw conflict('This email is already registered');
+      const user = await insertSuperAdmin(tx, { ...details, passwordHash });
+      return signIn(tx, { user, services, req, reply });
+    });
+    return new Answer(signedIn, 'Welcome! Your super admin account is ready.');
   });
 };

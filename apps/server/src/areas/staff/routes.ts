@@ -39,12 +39,18 @@ export const registerStaff = (app: FastifyInstance) => {
   };
 
   registerResource(app, staffRepository, {
+    outsideTransaction: ['create'],
     handlers: {
-      create: async ({ db, caller, scope, input }) => {
+      create: async ({ db, caller, scope, input, transaction }) => {
         const { password, ...values } = input;
         const organisationId = scope.organisationId ?? values.organisationId;
         if (organisationId) await assertMayGiveRoles(db, caller as Caller, organisationId, values.roleIds);
-        return staffRepository.create(db, { caller, scope, values: { ...values, passwordHash: await hashPassword(password) } });
+        const passwordHash = await hashPassword(password);
+        return transaction(async (tx) => {
+          // Checked again inside the write, in case the caller's roles changed while the password was hashed.
+          if (organisationId) await assertMayGiveRoles(tx, caller as Caller, organisationId, values.roleIds);
+          return staffRepository.create(tx, { caller, scope, values: { ...values, passwordHash } });
+        });
       },
       update: async ({ db, caller, scope, input: { _id, ...values }, afterCommit }) => {
         const before = await staffToActOn(db, caller as Caller, scope, _id);
@@ -125,37 +131,45 @@ export const registerStaff = (app: FastifyInstance) => {
     return rows.map((row) => ({ _id: row.id, email: row.email, name: row.name?.fullName ?? row.email, designation: row.designation }));
   });
 
-  registerCall(app, staffCredentialsReset, async ({ db, caller, scope, input, services, afterCommit }) => {
-    const staff = await staffToActOn(db, caller as Caller, scope, input._id);
-    const temporary = randomToken(9);
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(temporary), passwordChangedAt: new Date() })
-      .where(eq(users.id, staff.id));
-    await services.sessions.endAllOf(db, staff.id);
-    await staffRepository.update(db, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
-    afterCommit(() =>
-      services.mail.send({
-        to: staff.email as string,
-        subject: 'Your new password',
-        text: `${(caller as Caller).name} has reset your password. Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${staff.email}\nPassword: ${temporary}\n\nPlease change it after signing in.`,
-      }),
-    );
-    return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
-  });
+  // The password is hashed before the short transaction that saves it.
+  registerCall(
+    app,
+    { ...staffCredentialsReset, transaction: false },
+    async ({ db, caller, scope, input, services, afterCommit, transaction }) => {
+      // Checked before the hashing (no work for a refused caller), and again under the row lock.
+      const staff = await staffToActOn(db, caller as Caller, scope, input._id);
+      const temporary = randomToken(9);
+      const passwordHash = await hashPassword(temporary);
+      await transaction(async (tx) => {
+        await staffToActOn(tx, caller as Caller, scope, input._id);
+        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, staff.id));
+        await services.sessions.endAllOf(tx, staff.id);
+        await staffRepository.update(tx, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
+      });
+      afterCommit(() =>
+        services.mail.send({
+          to: staff.email as string,
+          subject: 'Your new password',
+          text: `${(caller as Caller).name} has reset your password. Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${staff.email}\nPassword: ${temporary}\n\nPlease change it after signing in.`,
+        }),
+      );
+      return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
+    },
+  );
 
-  registerCall(app, changeCredentials, async ({ db, caller, input, services }) => {
+  // The passwords are checked and hashed before the short transaction that saves the new one.
+  registerCall(app, { ...changeCredentials, transaction: false }, async ({ db, caller, input, services, transaction }) => {
     const me = caller as Caller;
     if (input.id !== me.id) throw forbidden('You can only change your own password');
     const [user] = await db.select().from(users).where(eq(users.id, me.id));
     if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
       throw badRequest('Your current password is not correct', [{ field: 'oldPassword', message: 'Your current password is not correct' }]);
     }
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() })
-      .where(eq(users.id, me.id));
-    await services.sessions.endAllOf(db, me.id, me.sessionId);
+    const passwordHash = await hashPassword(input.newPassword);
+    await transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, me.id));
+      await services.sessions.endAllOf(tx, me.id, me.sessionId);
+    });
     return new Answer(null, 'Your password has been changed');
   });
 };
