@@ -107,6 +107,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
       loginPerAccount: createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 }),
       loginPerAddress: createRateLimiter({ limit: 30, windowMs: 15 * 60 * 1000 }),
       publicPerAddress: createRateLimiter({ limit: 20, windowMs: 60 * 60 * 1000 }),
+      uploadsPerUser: createRateLimiter({ limit: 60, windowMs: 60 * 60 * 1000 }),
     },
   };
   app.decorate('database', database);

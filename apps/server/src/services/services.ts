@@ -20,5 +20,11 @@ export type Services = {
   sessions: Sessions;
   /** Draws CVs and cover letters off the main thread, cached on disk by content. */
   documents: RenderPool;
-  limits: { loginPerAccount: RateLimiter; loginPerAddress: RateLimiter; publicPerAddress: RateLimiter };
+  limits: {
+    loginPerAccount: RateLimiter;
+    loginPerAddress: RateLimiter;
+    publicPerAddress: RateLimiter;
+    /** Uploads per signed-in user per hour, whichever call takes them. */
+    uploadsPerUser: RateLimiter;
+  };
 };
