@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { adminUpdateJobSeeker, adminUpdateRecruiter } from '@app/contract/resources/content/admin-board';
 import { article, author, employeeCard } from '@app/contract/resources/content/article';
 import { applyForJob, jobApplicants } from '@app/contract/resources/job-board/application';
@@ -7,7 +10,10 @@ import { cv } from '@app/contract/resources/job-board/cv';
 import { myJobSeekerProfile, updateJobSeekerProfile } from '@app/contract/resources/job-board/job-seeker';
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff, updateOwnProfile } from '@app/contract/resources/organisation-staff';
+import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
 import { jobSeekers } from '../src/db/schema/job-board';
 import { files } from '../src/db/schema/services';
@@ -329,6 +335,58 @@ describe('files belong to someone', () => {
     expect(saved.status, saved.body.message).toBe(200);
     const [row] = await t.app.database.db.select().from(files).where(eq(files.id, photo._id));
     expect(row).toMatchObject({ attachedType: 'JobSeeker', attachedId: seeker.id, ownerId: seeker.userId });
+  });
+});
+
+describe('0004_file_ownership', () => {
+  it('keeps files stored before it: the owner becomes the uploader, drawn documents go on no field', async () => {
+    const folder = path.resolve(import.meta.dirname, '../drizzle');
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    fs.mkdirSync(path.join(before, 'meta'));
+    const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8'));
+    const index = journal.entries.findIndex((entry: { tag: string }) => entry.tag === '0004_file_ownership');
+    for (const entry of journal.entries.slice(0, index))
+      fs.copyFileSync(path.join(folder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+    fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+    const client = new PGlite();
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.query(
+        `insert into files (id, owner_id, organisation_id, original_name, blob_name, mime_type, size) values
+         ('f1', 'u1', 'o1', 'cv.pdf', '2025-01/f1-cv.pdf', 'application/pdf', 10),
+         ('f2', 'u2', null, 'cv.pdf', 'documents/ab/abc.pdf', 'application/pdf', 10)`,
+      );
+      await migrate(db, { migrationsFolder: folder });
+      const rows = (
+        await client.query(
+          'select id, uploaded_by, owner_id, organisation_id, attached_type, attached_id, blob_name from files order by id',
+        )
+      ).rows;
+      expect(rows).toEqual([
+        {
+          id: 'f1',
+          uploaded_by: 'u1',
+          owner_id: 'u1',
+          organisation_id: 'o1',
+          attached_type: null,
+          attached_id: null,
+          blob_name: '2025-01/f1-cv.pdf',
+        },
+        {
+          id: 'f2',
+          uploaded_by: 'u2',
+          owner_id: 'u2',
+          organisation_id: null,
+          attached_type: 'Document',
+          attached_id: null,
+          blob_name: 'documents/ab/abc.pdf',
+        },
+      ]);
+    } finally {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
   });
 });
 
