@@ -112,6 +112,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
     limits: {
       signIn: createSignInLimits(),
       publicPerAddress: createRateLimiter({ limit: 20, windowMs: 60 * 60 * 1000 }),
+      uploadsPerUser: createRateLimiter({ limit: 60, windowMs: 60 * 60 * 1000 }),
     },
   };
   app.decorate('database', database);

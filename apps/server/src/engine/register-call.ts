@@ -9,7 +9,9 @@ import { parseInput } from './validate';
 
 /**
  * Stored files keep the link they were uploaded with, which expires: every answer carries fresh
- * ones instead. A file is any object with a blobName, a mimeType and an originalName.
+ * ones instead. A file is any object with a blobName, a mimeType and an originalName. Answers carry
+ * what records store, and every write of a file reference went through `claimFileReferences`, so
+ * only files the record may hold get signed; a handler must never answer a reference the client sent.
  */
 const refreshFileLinks = (value: unknown, files: FileStore, depth = 0): void => {
   if (!value || typeof value !== 'object' || depth > 8) return;

@@ -7,6 +7,7 @@ import { organisations } from '../db/schema/organisations';
 import type { Caller, Scope } from './context';
 import { changedFields, type EntityLogAction, writeEntityLog } from './entity-log';
 import { badRequest, conflict, notFound } from './errors';
+import { claimFileReferences } from './file-references';
 import { newId } from './ids';
 import { nextItemId } from './item-id';
 import { filterConditions, listRows, searchCondition } from './list-query';
@@ -23,7 +24,8 @@ export type RepositoryOptions = {
 
 /**
  * The only way the generic calls touch a resource's table. Every query ANDs in the caller's scope
- * (organisation, owner, OWN/TEAM visibility) and skips soft-deleted rows; every write logs itself.
+ * (organisation, owner, OWN/TEAM visibility) and skips soft-deleted rows; every write logs itself,
+ * and every file reference it writes is claimed for the record first (`claimFileReferences`).
  */
 export const resourceRepository = (def: ResourceDefinition, table: PgTable, options: RepositoryOptions = {}) => {
   const columns = getTableColumns(table);
@@ -163,6 +165,14 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     return chosen;
   };
 
+  /** What a file attached to this row is attached to, and who then owns it. */
+  const recordOf = (row: Row) => ({
+    entityType: def.name,
+    id: row.id,
+    ownerId: (row.ownerId as string | null | undefined) ?? null,
+    organisationId: (row.organisationId as string | null | undefined) ?? null,
+  });
+
   const orderBy = def.order
     ? [...def.order.map(({ field, direction }) => (direction === 'asc' ? asc(column(field)) : desc(column(field)))), desc(column('id'))]
     : undefined;
@@ -209,7 +219,12 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
         });
       }
       await checkUnique(db, values);
-      const [row] = (await db.insert(table).values(values).returning()) as Row[];
+      const claimed = await claimFileReferences(db, {
+        caller,
+        record: recordOf(values as Row),
+        values,
+      });
+      const [row] = (await db.insert(table).values(claimed).returning()) as Row[];
       const record = toRecord(row as Row);
       await writeEntityLog(db, {
         caller,
@@ -227,9 +242,10 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
       input: { caller: Caller | null; scope: Scope; id: string; values: Record<string, unknown>; action?: EntityLogAction },
     ) {
       const before = await get(db, input.scope, input.id);
-      const patch = columnValues(input.values);
-      delete patch.organisationId;
-      delete patch.ownerId;
+      const sent = columnValues(input.values);
+      delete sent.organisationId;
+      delete sent.ownerId;
+      const patch = await claimFileReferences(db, { caller: input.caller, record: recordOf(before), values: sent, stored: before });
       await checkUnique(db, { ...before, ...patch }, input.id);
       if (columns.updatedAt) patch.updatedAt = new Date();
       if (columns.updatedBy) patch.updatedBy = by(input.caller);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadedFile } from '@app/contract/conventions/common';
@@ -21,12 +22,14 @@ const allowed: Record<string, { mimeType: string; extension: string }> = {
   'image/webp': { mimeType: 'image/webp', extension: 'webp' },
 };
 
-/** The spec's rule: non-alphanumeric characters leave the base name; the extension stays. */
-export const cleanFileName = (originalName: string, fallbackExtension: string) => {
+/**
+ * The spec's rule: non-alphanumeric characters leave the base name. The extension is the one given
+ * (the detected type's for uploads), never the client's: "poly.html" holding a PDF is "poly.pdf".
+ */
+export const cleanFileName = (originalName: string, extension: string) => {
   const base = path.basename(originalName);
   const dot = base.lastIndexOf('.');
   const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[^a-zA-Z0-9]/g, '') || 'file';
-  const extension = (dot > 0 ? base.slice(dot + 1) : '').replace(/[^a-zA-Z0-9]/g, '').toLowerCase() || fallbackExtension;
   return `${stem.slice(0, 100)}.${extension}`;
 };
 
@@ -46,16 +49,30 @@ export const createFileStore = (input: { dataDir: string; secret: string; appUrl
     return resolved;
   };
   return {
-    async save(content: Buffer, originalName: string): Promise<Omit<UploadedFile, 'url'>> {
+    /**
+     * Stores an upload under a random name (not guessable, not time-ordered) with the extension of
+     * the type its content shows; `only` narrows the allowed types (a CV is a document).
+     */
+    async save(
+      content: Buffer,
+      originalName: string,
+      only?: { mimeTypes: ReadonlySet<string>; status: number; message: string },
+    ): Promise<Omit<UploadedFile, 'url'>> {
       if (content.length > maxUploadBytes) throw new HttpError(413, 'The file is larger than 10 MB');
       const kind = await judgeFileType(content);
-      const id = newId();
-      const name = cleanFileName(originalName, kind.extension);
-      const month = new Date().toISOString().slice(0, 7);
-      const blobName = `${month}/${id}-${name}`;
+      if (only && !only.mimeTypes.has(kind.mimeType)) throw new HttpError(only.status, only.message);
+      const id = randomBytes(12).toString('hex');
+      const name = randomBytes(16).toString('hex');
+      const blobName = `uploads/${name.slice(0, 2)}/${name}.${kind.extension}`;
       await fs.mkdir(path.dirname(pathOf(blobName)), { recursive: true });
-      await fs.writeFile(pathOf(blobName), content);
-      return { _id: id, originalName: name, blobName, mimeType: kind.mimeType, size: content.length };
+      await fs.writeFile(pathOf(blobName), content, { flag: 'wx' });
+      return {
+        _id: id,
+        originalName: cleanFileName(originalName, kind.extension),
+        blobName,
+        mimeType: kind.mimeType,
+        size: content.length,
+      };
     },
     read: (blobName: string) => fs.readFile(pathOf(blobName)),
     /** Stores a file the server made (a drawn CV) under a name of its choosing, unless it is there already. */

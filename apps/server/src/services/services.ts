@@ -22,5 +22,10 @@ export type Services = {
   /** Draws CVs and cover letters off the main thread, cached on disk by content. */
   documents: RenderPool;
   /** Keyed by `addressKey(req.ip)`; `publicPerAddress` takes a prefix per purpose (`forgot:`, `register:`, `contact:`). */
-  limits: { signIn: SignInLimits; publicPerAddress: RateLimiter };
+  limits: {
+    signIn: SignInLimits;
+    publicPerAddress: RateLimiter;
+    /** Uploads per signed-in user per hour, whichever call takes them. */
+    uploadsPerUser: RateLimiter;
+  };
 };

@@ -70,6 +70,7 @@ export const coverLetterFile = async (db: Executor, services: Services, row: Let
     },
     ownerId: row.ownerId as string,
     downloadName: `${name} cover letter.${format}`,
+    drawnFor: { entityType: coverLetter.name, id: row.id },
   });
   const column = format === 'pdf' ? 'file' : 'docxFile';
   if (row[column]?.blobName !== file.blobName) {

@@ -48,6 +48,7 @@ export const cvPdf = async (db: Executor, services: Services, row: CvRow) => {
     request: { kind: 'cv', format: 'pdf', content: cvContentOf(row) as never, photo: await photoOf(services, row.profileImg) },
     ownerId: row.ownerId as string,
     downloadName: `${name} CV.pdf`,
+    drawnFor: { entityType: cv.name, id: row.id },
   });
   if (row.file?.blobName !== file.blobName) {
     const { url: _url, ...kept } = file;

@@ -1,7 +1,7 @@
 import type { UploadedFile } from '@app/contract/conventions/common';
 import { cvDocument } from '@app/contract/resources/job-board/cv-document';
 import type { Executor } from '../../db/client';
-import { files } from '../../db/schema/services';
+import { recordGeneratedFile } from '../../engine/file-references';
 import type { RenderPhoto } from '../../services/documents/protocol';
 import type { DocumentFormat, RenderRequest } from '../../services/documents/render-pool';
 import { cleanFileName } from '../../services/files';
@@ -23,12 +23,13 @@ export const photoOf = async (services: Services, image: UploadedFile | null | u
 /**
  * Draws the document (or finds it already drawn), keeps it in the file store under its content hash
  * and answers it as an uploaded file with an expiring link. The same content always gives the same
- * file, so a record's `file` changes only when its document does.
+ * file, so a record's `file` changes only when its document does. The file is the server's, attached
+ * to the record it was first drawn for: no client may put it on another field.
  */
 export const renderToFile = async (
   db: Executor,
   services: Services,
-  input: { request: RenderRequest; ownerId: string; downloadName: string },
+  input: { request: RenderRequest; ownerId: string; downloadName: string; drawnFor: { entityType: string; id: string } },
 ): Promise<UploadedFile> => {
   const rendered = await services.documents.renderDocument(input.request);
   const format: DocumentFormat = input.request.format;
@@ -41,10 +42,7 @@ export const renderToFile = async (
     mimeType: rendered.contentType,
     size: rendered.buffer.length,
   };
-  await db
-    .insert(files)
-    .values({ id: file._id, ownerId: input.ownerId, organisationId: null, ...file })
-    .onConflictDoNothing();
+  await recordGeneratedFile(db, { ownerId: input.ownerId, file, attachedTo: input.drawnFor });
   return { ...file, url: services.files.signedUrl(blobName) };
 };
 

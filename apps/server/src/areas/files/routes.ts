@@ -1,29 +1,21 @@
 import { fileUpload } from '@app/contract/resources/auth';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { files } from '../../db/schema/services';
-import { badRequest, notFound } from '../../engine/errors';
+import { notFound } from '../../engine/errors';
+import { fileByBlobName } from '../../engine/file-references';
 import { Answer, registerCall } from '../../engine/register-call';
+import { receiveUpload } from './receive-upload';
 
 export const registerFiles = (app: FastifyInstance) => {
-  registerCall(app, fileUpload, async ({ db, caller, services, req }) => {
-    const part = await req.file();
-    if (part?.fieldname !== 'file')
-      throw badRequest('Please attach a file under the key "file"', [{ field: 'file', message: 'Please attach a file' }]);
-    const content = await part.toBuffer();
-    const saved = await services.files.save(content, part.filename);
-    await db.insert(files).values({ id: saved._id, ownerId: caller?.id ?? '', organisationId: caller?.organisationId ?? null, ...saved });
-    return new Answer({ ...saved, url: services.files.signedUrl(saved.blobName) }, 'File uploaded');
+  registerCall(app, fileUpload, async (ctx) => {
+    const saved = await receiveUpload(ctx, { missing: 'Please attach a file' });
+    return new Answer({ ...saved, url: ctx.services.files.signedUrl(saved.blobName) }, 'File uploaded');
   });
 
   // The target of signed links: the signature is the permission, so no sign-in is needed.
   app.get('/api/file/read', { schema: { hide: true } }, async (req, reply) => {
     const query = req.query as { name?: string; expires?: string; signature?: string };
     if (!app.services.files.verifySignedUrl(query)) throw notFound('File');
-    const [file] = await app.database.db
-      .select()
-      .from(files)
-      .where(eq(files.blobName, query.name as string));
+    const file = await fileByBlobName(app.database.db, query.name as string);
     if (!file) throw notFound('File');
     const content = await app.services.files.read(file.blobName).catch(() => null);
     if (!content) throw notFound('File');

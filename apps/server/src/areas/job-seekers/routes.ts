@@ -16,14 +16,14 @@ import {
 } from '@app/contract/resources/job-board/job-seeker';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { files } from '../../db/schema/services';
 import { users } from '../../db/schema/users';
 import type { CallContext, Caller } from '../../engine/context';
-import { badRequest, conflict, HttpError, notFound } from '../../engine/errors';
+import { badRequest, conflict, notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
 import { confirmChange } from '../auth/confirm-change';
 import { createAccount, findLiveUserByEmail, hashNewAccountPassword, signIn } from '../auth/users';
 import { cvPdf, ownCv } from '../cv-builder/cvs';
+import { receiveUpload } from '../files/receive-upload';
 import { jobSeekerRepository, ownJobSeeker } from './repository';
 
 const cvTypes = new Set([
@@ -88,16 +88,11 @@ export const registerJobSeekers = (app: FastifyInstance) => {
   for (const workflow of simpleUpdates) registerCall(app, workflow, (ctx) => updateOwn(ctx, ctx.input as Record<string, unknown>));
 
   registerCall(app, updateJobSeekerCv, async (ctx) => {
-    const part = await ctx.req.file();
-    if (part?.fieldname !== 'file')
-      throw badRequest('Please attach your CV under the key "file"', [{ field: 'file', message: 'Please attach your CV' }]);
-    const saved = await ctx.services.files.save(await part.toBuffer(), part.filename);
-    if (!cvTypes.has(saved.mimeType)) throw new HttpError(415, 'Please upload your CV as a PDF, DOC or DOCX file');
-    const caller = ctx.caller as Caller;
-    return ctx.transaction(async (db) => {
-      await db.insert(files).values({ id: saved._id, ownerId: caller.id, organisationId: null, ...saved });
-      return updateOwn({ ...ctx, db }, { cvDetail: saved });
+    const saved = await receiveUpload(ctx, {
+      missing: 'Please attach your CV',
+      only: { mimeTypes: cvTypes, status: 415, message: 'Please upload your CV as a PDF, DOC or DOCX file' },
     });
+    return ctx.transaction((db) => updateOwn({ ...ctx, db }, { cvDetail: saved }));
   });
 
   registerCall(app, jobSeekerCvUrl, async ({ db, caller, input, services }) => {

@@ -12,6 +12,7 @@ import { users } from '../../db/schema/users';
 import { forgetAccessProfiles } from '../../engine/access';
 import type { Caller, Scope } from '../../engine/context';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
+import { claimFileReferences } from '../../engine/file-references';
 import { searchCondition } from '../../engine/list-query';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
@@ -96,10 +97,16 @@ export const registerStaff = (app: FastifyInstance) => {
     const { _id, ...values } = { _id: me.id, ...input };
     const scope = me.organisationId ? { organisationId: me.organisationId } : {};
     if (me.userType === 'CRM_USER') return staffRepository.update(db, { caller, scope, id: _id, values });
-    // A platform admin's own profile: no organisation, so no entity log.
+    // A platform admin's own profile: no organisation, so no entity log; its photo is claimed like any other.
+    const claimed = await claimFileReferences(db, {
+      caller,
+      record: { entityType: staffRepository.def.name, id: me.id, ownerId: me.id, organisationId: null },
+      values,
+      stored: before,
+    });
     const [row] = await db
       .update(users)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...claimed, updatedAt: new Date() })
       .where(eq(users.id, me.id))
       .returning();
     return staffRepository.toRecord(row as never);

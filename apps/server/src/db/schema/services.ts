@@ -1,5 +1,5 @@
 import type { RelatedTo } from '@app/contract/conventions/common';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 /** Per organisation and entity type, the last `itemId` number handed out. */
@@ -27,16 +27,29 @@ export const entityLogs = pgTable(
   (t) => [index('entity_logs_organisation').on(t.organisationId, t.createdAt), index('entity_logs_entity').on(t.entityId)],
 );
 
-export const files = pgTable('files', {
-  id: text().primaryKey(),
-  ownerId: text().notNull(),
-  organisationId: text(),
-  originalName: text().notNull(),
-  blobName: text().notNull(),
-  mimeType: text().notNull(),
-  size: integer().notNull(),
-  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+/**
+ * Every stored file: who uploaded it (and their organisation), whose it is (the uploader until it
+ * is attached, then the owner of the record it is attached to) and the record it is attached to
+ * (entity type and id, both null until then). A field that takes a file goes through
+ * `claimFileReferences`, which reads these columns.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: text().primaryKey(),
+    uploadedBy: text().notNull(),
+    ownerId: text().notNull(),
+    organisationId: text(),
+    attachedType: text(),
+    attachedId: text(),
+    originalName: text().notNull(),
+    blobName: text().notNull(),
+    mimeType: text().notNull(),
+    size: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('files_blob_name').on(t.blobName), index('files_attached').on(t.attachedType, t.attachedId)],
+);
 
 export const oneTimeCodes = pgTable(
   'one_time_codes',

@@ -1,0 +1,26 @@
+import type { CallContext, Caller } from '../../engine/context';
+import { badRequest, tooManyRequests } from '../../engine/errors';
+import { recordUpload } from '../../engine/file-references';
+
+export const uploadLimitMessage = 'You have uploaded too many files in the last hour. Please try again later.';
+
+/**
+ * Takes the one file of a multipart request for the signed-in caller: counted against their hourly
+ * upload limit (every attempt counts), judged by content, stored under a random name and recorded
+ * as theirs and attached to nothing, until a field takes it.
+ */
+export const receiveUpload = async (
+  ctx: CallContext,
+  input: { missing: string; only?: { mimeTypes: ReadonlySet<string>; status: number; message: string } },
+) => {
+  const caller = ctx.caller as Caller;
+  const { uploadsPerUser } = ctx.services.limits;
+  const key = `upload:${caller.id}`;
+  if (uploadsPerUser.isLimited(key)) throw tooManyRequests(uploadLimitMessage);
+  uploadsPerUser.hit(key);
+  const part = await ctx.req.file();
+  if (part?.fieldname !== 'file') throw badRequest(`${input.missing} under the key "file"`, [{ field: 'file', message: input.missing }]);
+  const file = await ctx.services.files.save(await part.toBuffer(), part.filename, input.only);
+  await recordUpload(ctx.db, { caller, file });
+  return file;
+};
