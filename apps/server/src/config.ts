@@ -16,6 +16,8 @@ export type Config = {
   /** Signs file links and session cookies; generated per data directory when not set. */
   secret?: string;
   webDist?: string;
+  /** Keep public job searches for 30 s (JOB_SEARCH_CACHE=off: every search goes to the database). */
+  jobSearchCache: boolean;
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -33,5 +35,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     superAdminPassword: env.SUPER_ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     secret: env.APP_SECRET || undefined,
+    jobSearchCache: env.JOB_SEARCH_CACHE !== 'off',
   };
 };

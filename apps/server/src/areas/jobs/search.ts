@@ -1,7 +1,8 @@
 import type { JobSearch } from '@app/contract/resources/job-board/job';
 import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { jobs, recruiterCompanies } from '../../db/schema/job-board';
+import { jobSearchRows, jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { badRequest } from '../../engine/errors';
 import { pageOf } from '../../engine/list-query';
 import { earthRadius, type Gazetteer } from '../../services/gazetteer';
@@ -18,15 +19,29 @@ export const prefixQuery = (search: string) =>
     .join(' & ');
 
 /**
- * The public job search's query, not yet run (the benchmark times its SQL text): ranked full-text
- * words, a radius around a place or postcode, filters, featured jobs first, then relevance or date.
- * Only open jobs.
+ * How far a search counts: beyond this many matches it answers this number and `totalResultsCapped`
+ * ("1,000+"), so a common word over a wide area costs the same as a rare one.
+ */
+export const countLimit = 1000;
+
+/**
+ * How many matches a search by relevance ranks: the newest this many (featured first), or as many
+ * as the page asked for needs. A search with fewer matches ranks them all, as it always did.
+ */
+export const rankWindow = 200;
+
+/**
+ * The public job search's queries, not yet run (the benchmark times their SQL text), all on the
+ * narrow `job_search` table: ranked full-text words, a radius around a place or postcode, filters,
+ * featured jobs first, then relevance, distance or date. `page` is the page's jobs in full, in order;
+ * `total` counts the matches up to `countLimit` + 1.
  */
 export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSearch) => {
+  const s = jobSearchRows;
   const where: (SQL | undefined)[] = [...openJobConditions()];
   const words = prefixQuery(request.search);
   const tsQuery = words ? sql`to_tsquery('english', ${words})` : undefined;
-  if (tsQuery) where.push(sql`${jobs.searchVector} @@ ${tsQuery}`);
+  if (tsQuery) where.push(sql`${s.searchVector} @@ ${tsQuery}`);
 
   let distance: SQL<number> | undefined;
   let place: ReturnType<Gazetteer['resolve']>;
@@ -44,82 +59,96 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
     const dLat = (radius / r) * (180 / Math.PI);
     const dLon = dLat / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
     // Parameters typed, or PostgreSQL takes `2 * $1` for an integer and rejects 3958.8 (miles).
-    distance = sql<number>`(2 * ${r}::float8 * asin(sqrt(power(sin(radians(${jobs.latitude} - ${latitude}::float8) / 2), 2) + cos(radians(${latitude}::float8)) * cos(radians(${jobs.latitude})) * power(sin(radians(${jobs.longitude} - ${longitude}::float8) / 2), 2))))`;
+    distance = sql<number>`(2 * ${r}::float8 * asin(sqrt(power(sin(radians(${s.latitude} - ${latitude}::float8) / 2), 2) + cos(radians(${latitude}::float8)) * cos(radians(${s.latitude})) * power(sin(radians(${s.longitude} - ${longitude}::float8) / 2), 2))))`;
     where.push(
-      sql`${jobs.latitude} between ${latitude - dLat} and ${latitude + dLat}`,
-      sql`${jobs.longitude} between ${longitude - dLon} and ${longitude + dLon}`,
+      sql`${s.latitude} between ${latitude - dLat} and ${latitude + dLat}`,
+      sql`${s.longitude} between ${longitude - dLon} and ${longitude + dLon}`,
       sql`${distance} <= ${radius}::float8`,
     );
   }
 
   const f = request.filter;
-  if (f.jobTypes?.length) where.push(or(...f.jobTypes.map((t) => sql`${jobs.jobTypes} @> ${JSON.stringify([t])}::jsonb`)));
-  if (f.workModel?.length) where.push(inArray(jobs.workModel, f.workModel));
-  if (f.experience?.length) where.push(inArray(jobs.experience, f.experience));
+  if (f.jobTypes?.length) where.push(or(...f.jobTypes.map((t) => sql`${s.jobTypes} @> ${JSON.stringify([t])}::jsonb`)));
+  if (f.workModel?.length) where.push(inArray(s.workModel, f.workModel));
+  if (f.experience?.length) where.push(inArray(s.experience, f.experience));
   if (f.industries?.length)
     where.push(
-      sql`${jobs.industries} ?| array[${sql.join(
+      sql`${s.industries} ?| array[${sql.join(
         f.industries.map((i) => sql`${i}`),
         sql`, `,
       )}]::text[]`,
     );
   if (f.salaryRange) where.push(salaryRangeCondition(f.salaryRange));
-  if (f.postedWithinDays) where.push(gte(jobs.postedOn, sql`now() - make_interval(days => ${f.postedWithinDays})`));
-  if (f.recruiterId) where.push(eq(jobs.recruiterId, f.recruiterId));
+  if (f.postedWithinDays) where.push(gte(s.postedOn, sql`now() - make_interval(days => ${f.postedWithinDays})`));
+  if (f.recruiterId) where.push(eq(s.recruiterId, f.recruiterId));
+  const matching = and(...where);
 
-  // The matching jobs, narrow: what ordering needs, not what the answer shows. Materialised once
-  // (it is read twice), so the filters run once for the count and the page alike.
-  const matches = db.$with('matches').as(
+  // Counted up to one past the limit: whether there are more is all the answer needs beyond it.
+  const total = db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(
     db
+      .select({ one: sql`1`.as('one') })
+      .from(s)
+      .where(matching)
+      .limit(countLimit + 1)
+      .as('counted'),
+  );
+
+  const offset = (request.page - 1) * request.limit;
+  const newest = [desc(s.isFeaturedJob), desc(s.postedOn), desc(s.jobId)];
+  const rankOf = (vector: SQL | typeof s.searchVector) => (tsQuery ? sql<number>`ts_rank_cd(${vector}, ${tsQuery})` : sql<number>`0`);
+  let page: PgSelect;
+  if (request.sort === 'relevance' && tsQuery) {
+    // Ranking reads each match's whole search vector: only the newest `rankWindow` matches (featured
+    // first) are ranked, whatever the page, so a word most jobs contain is ranked over a few hundred.
+    const candidates = db
       .select({
-        id: jobs.id,
-        isFeaturedJob: jobs.isFeaturedJob,
-        postedOn: jobs.postedOn,
-        searchVector: tsQuery ? jobs.searchVector : sql<null>`null`.as('search_vector'),
+        id: s.jobId,
+        isFeaturedJob: s.isFeaturedJob,
+        postedOn: s.postedOn,
+        searchVector: s.searchVector,
         distance: (distance ?? sql<null>`null::float8`).as('distance'),
       })
-      .from(jobs)
-      .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
-      .where(and(...where)),
-  );
-  const totals = db.$with('totals').as(
-    db
+      .from(s)
+      .where(matching)
+      .orderBy(...newest)
+      .limit(Math.max(rankWindow, offset + request.limit))
+      .as('candidates');
+    const rank = rankOf(sql`${candidates.searchVector}`);
+    page = db
       .select({
-        total: sql<number>`count(*)`.as('total'),
-        featured: sql<number>`count(*) filter (where ${matches.isFeaturedJob})`.as('featured'),
+        id: candidates.id,
+        isFeaturedJob: candidates.isFeaturedJob,
+        postedOn: candidates.postedOn,
+        rank: rank.as('rank'),
+        distance: candidates.distance,
       })
-      .from(matches),
-  );
-
-  // Ranking reads each job's whole search vector, the costliest step by far. Featured jobs come
-  // first, so when they alone fill the pages up to this one only they need a rank: the rest would
-  // sort after them whatever their rank. The order, and so the page, is the same either way.
-  const offset = (request.page - 1) * request.limit;
-  const rank = tsQuery
-    ? sql<number>`case when ${matches.isFeaturedJob} or (select ${totals.featured} from ${totals}) < ${offset + request.limit}::int8 then ts_rank_cd(${matches.searchVector}, ${tsQuery}) else 0 end`.as(
-        'rank',
-      )
-    : sql<number>`0`.as('rank');
-  const byRelevance = request.sort === 'relevance' && tsQuery;
-  const byDistance = request.sort === 'relevance' && !tsQuery && distance;
-  const page = db.$with('page').as(
-    db
-      .select({ id: matches.id, isFeaturedJob: matches.isFeaturedJob, postedOn: matches.postedOn, rank, distance: matches.distance })
-      .from(matches)
-      .orderBy(
-        ...(byRelevance
-          ? [desc(matches.isFeaturedJob), desc(rank), desc(matches.postedOn), desc(matches.id)]
-          : byDistance
-            ? [desc(matches.isFeaturedJob), sql`${matches.distance} asc`, desc(matches.postedOn)]
-            : [desc(matches.isFeaturedJob), desc(matches.postedOn), desc(matches.id)]),
-      )
+      .from(candidates)
+      .orderBy(desc(candidates.isFeaturedJob), desc(rank), desc(candidates.postedOn), desc(candidates.id))
       .limit(request.limit)
-      .offset(offset),
-  );
+      .offset(offset)
+      .$dynamic();
+  } else {
+    // Without words, by relevance means nearest first.
+    const byDistance = request.sort === 'relevance' && distance;
+    page = db
+      .select({
+        id: s.jobId,
+        isFeaturedJob: s.isFeaturedJob,
+        postedOn: s.postedOn,
+        rank: rankOf(s.searchVector).as('rank'),
+        distance: (distance ?? sql<null>`null::float8`).as('distance'),
+      })
+      .from(s)
+      .where(matching)
+      .orderBy(...(byDistance ? [desc(s.isFeaturedJob), sql`${distance} asc`, desc(s.postedOn)] : newest))
+      .limit(request.limit)
+      .offset(offset)
+      .$dynamic();
+  }
+  const paged = page.as('page');
 
   // The page's few jobs, in full, in the page's order.
-  const query = db
-    .with(matches, totals, page)
+  const pageQuery = db
     .select({
       _id: jobs.id,
       itemId: jobs.itemId,
@@ -145,33 +174,30 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
         profileImg: unknown;
         isVerified: boolean;
       }>`json_build_object('_id', ${recruiterCompanies.id}, 'name', ${recruiterCompanies.name}, 'slug', ${recruiterCompanies.slug}, 'profileImg', ${recruiterCompanies.profileImg}, 'isVerified', ${recruiterCompanies.isVerified})`,
-      relevance: tsQuery ? sql<number>`ts_rank_cd(${jobs.searchVector}, ${tsQuery})` : sql<number>`0`,
-      distance: distance ? sql<number>`round((${page.distance})::numeric, 1)::float8` : sql<null>`null`,
-      totalCount: sql<number>`${totals.total}`.mapWith(Number),
+      relevance: sql<number>`${paged.rank}`.mapWith(Number),
+      distance: distance ? sql<number>`round((${paged.distance})::numeric, 1)::float8` : sql<null>`null`,
     })
-    // From the totals, so that a page past the end still answers how many jobs there are.
-    .from(totals)
-    .leftJoin(page, sql`true`)
-    .leftJoin(jobs, eq(jobs.id, page.id))
-    .leftJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
+    .from(paged)
+    .innerJoin(jobs, eq(jobs.id, paged.id))
+    .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
     .orderBy(
-      ...(byRelevance
-        ? [desc(page.isFeaturedJob), desc(page.rank), desc(page.postedOn), desc(page.id)]
-        : byDistance
-          ? [desc(page.isFeaturedJob), sql`${page.distance} asc`, desc(page.postedOn)]
-          : [desc(page.isFeaturedJob), desc(page.postedOn), desc(page.id)]),
+      ...(request.sort === 'relevance' && tsQuery
+        ? [desc(paged.isFeaturedJob), desc(paged.rank), desc(paged.postedOn), desc(paged.id)]
+        : request.sort === 'relevance' && distance
+          ? [desc(paged.isFeaturedJob), sql`${paged.distance} asc`, desc(paged.postedOn)]
+          : [desc(paged.isFeaturedJob), desc(paged.postedOn), desc(paged.id)]),
     );
-  return { query, place };
+  return { page: pageQuery, total, place };
 };
 
-/** The public job search: a page of open jobs, the total, and the place searched around. */
+/** The public job search: a page of open jobs, the total (up to `countLimit`), and the place searched around. */
 export const searchOpenJobs = async (db: Executor, gazetteer: Gazetteer, request: JobSearch) => {
-  const { query, place } = searchQuery(db, gazetteer, request);
-  const rows = await query;
-  const total = rows[0]?.totalCount ?? 0;
-  const results = rows.filter((row) => row._id !== null).map(({ totalCount: _t, ...row }) => row);
+  const { page, total, place } = searchQuery(db, gazetteer, request);
+  const [results, [counted]] = await Promise.all([page, total]);
+  const capped = (counted?.total ?? 0) > countLimit;
   return {
-    ...pageOf(results, total, request),
+    ...pageOf(results, capped ? countLimit : (counted?.total ?? 0), request),
+    totalResultsCapped: capped,
     ...(place
       ? {
           location: {
