@@ -12,7 +12,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../src/db/client';
 import { createGazetteer } from '../src/services/gazetteer';
-import { searchPath, searchStatements } from './search';
+import { searchPath, searchStatement } from './search';
 import { reportReady, targetFromEnv } from './shared';
 
 type Row = Record<string, any>;
@@ -164,11 +164,10 @@ app.post('/api/organisation/staff/list', async (req, reply) => {
   });
 });
 
-// The public job search: the page's and the count's SQL, as the product builds them for the body, run
-// side by side as the product runs them; the rows are answered as the driver gives them.
+// The public job search: the SQL the product builds for the body; the rows answered as the driver gives them.
 app.post(searchPath, async (req) => {
-  const [page, total] = await Promise.all(searchStatements(sqlBuilder, gazetteer, req.body).map(({ sql, params }) => query(sql, params)));
-  return ok('Fetched successfully', { results: page, totalResults: Number(Object.values(total?.[0] ?? {})[0] ?? 0) });
+  const { sql, params } = searchStatement(sqlBuilder, gazetteer, req.body);
+  return ok('Fetched successfully', { results: await query(sql, params) });
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });

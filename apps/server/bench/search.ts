@@ -87,11 +87,9 @@ export const explainedRequest = {
 type Explained = { 'Execution Time': number; 'Planning Time': number };
 type Client = { query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
 
-/** The SQL statements the product runs for one search (the page and the count), as text and parameters. */
-export const searchStatements = (db: Database['db'], gazetteer: Gazetteer, body: unknown) => {
-  const { page, total } = searchQuery(db, gazetteer, jobSearch.parse(body));
-  return [page.toSQL(), total.toSQL()];
-};
+/** The SQL the product runs for one search, as text and parameters. */
+export const searchStatement = (db: Database['db'], gazetteer: Gazetteer, body: unknown) =>
+  searchQuery(db, gazetteer, jobSearch.parse(body)).query.toSQL();
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -102,8 +100,7 @@ export type RawTimes = { sampled: number; p50: number; p99: number; max: number;
 
 /**
  * Every `every`-th request's SQL, as the product builds it, under EXPLAIN ANALYZE once (after one
- * unmeasured run), one statement at a time: the spread of execution times (page and count added
- * up) and the median planning time. With `explain` set, `explainedRequest`'s plans are printed.
+ * unmeasured run), one at a time: the spread of execution times and the median planning time. With `explain` set, `explainedRequest`'s plans are printed.
  */
 export const timeRawSql = async (
   target: DatabaseTarget,
@@ -124,25 +121,18 @@ export const timeRawSql = async (
   };
   try {
     if (input.explain) {
-      for (const { sql, params } of searchStatements(database.db, gazetteer, explainedRequest)) {
-        const { rows } = await client.query(`explain (analyze, buffers) ${sql}`, params);
-        console.log(`\nPlan (${JSON.stringify(explainedRequest)}):\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-      }
+      const { sql, params } = searchStatement(database.db, gazetteer, explainedRequest);
+      const { rows } = await client.query(`explain (analyze, buffers) ${sql}`, params);
+      console.log(`\nPlan (${JSON.stringify(explainedRequest)}):\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
     }
     const execution: number[] = [];
     const planning: number[] = [];
     for (let n = 0; n < input.requests.length; n += input.every) {
-      const statements = searchStatements(database.db, gazetteer, input.requests[n]);
-      let spent = 0;
-      let planned = 0;
-      for (const { sql, params } of statements) {
-        await client.query(sql, params);
-        const plan = await explained(sql, params);
-        spent += plan['Execution Time'];
-        planned += plan['Planning Time'];
-      }
-      execution.push(spent);
-      planning.push(planned);
+      const { sql, params } = searchStatement(database.db, gazetteer, input.requests[n]);
+      await client.query(sql, params);
+      const plan = await explained(sql, params);
+      execution.push(plan['Execution Time']);
+      planning.push(plan['Planning Time']);
     }
     return {
       sampled: execution.length,

@@ -1,6 +1,5 @@
 import type { JobSearch } from '@app/contract/resources/job-board/job';
-import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jobSearchRows, jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { badRequest } from '../../engine/errors';
@@ -31,10 +30,10 @@ export const countLimit = 1000;
 export const rankWindow = 200;
 
 /**
- * The public job search's queries, not yet run (the benchmark times their SQL text), all on the
+ * The public job search's query, not yet run (the benchmark times its SQL text), all on the
  * narrow `job_search` table: ranked full-text words, a radius around a place or postcode, filters,
- * featured jobs first, then relevance, distance or date. `page` is the page's jobs in full, in order;
- * `total` counts the matches up to `countLimit` + 1.
+ * featured jobs first, then relevance, distance or date. One statement: the page's jobs in full, in
+ * order, each row with the matches counted up to `countLimit` + 1.
  */
 export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSearch) => {
   const s = jobSearchRows;
@@ -83,72 +82,143 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
   if (f.recruiterId) where.push(eq(s.recruiterId, f.recruiterId));
   const matching = and(...where);
 
-  // Counted up to one past the limit: whether there are more is all the answer needs beyond it.
-  const total = db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(s)
-      .where(matching)
-      .limit(countLimit + 1)
-      .as('counted'),
-  );
-
   const offset = (request.page - 1) * request.limit;
-  const newest = [desc(s.isFeaturedJob), desc(s.postedOn), desc(s.jobId)];
-  const rankOf = (vector: SQL | typeof s.searchVector) => (tsQuery ? sql<number>`ts_rank_cd(${vector}, ${tsQuery})` : sql<number>`0`);
-  let page: PgSelect;
-  if (request.sort === 'relevance' && tsQuery) {
-    // Ranking reads each match's whole search vector: only the newest `rankWindow` matches (featured
-    // first) are ranked, whatever the page, so a word most jobs contain is ranked over a few hundred.
-    const candidates = db
-      .select({
-        id: s.jobId,
-        isFeaturedJob: s.isFeaturedJob,
-        postedOn: s.postedOn,
-        searchVector: s.searchVector,
-        distance: (distance ?? sql<null>`null::float8`).as('distance'),
-      })
-      .from(s)
-      .where(matching)
-      .orderBy(...newest)
-      .limit(Math.max(rankWindow, offset + request.limit))
-      .as('candidates');
-    const rank = rankOf(sql`${candidates.searchVector}`);
-    page = db
-      .select({
-        id: candidates.id,
-        isFeaturedJob: candidates.isFeaturedJob,
-        postedOn: candidates.postedOn,
-        rank: rank.as('rank'),
-        distance: candidates.distance,
-      })
-      .from(candidates)
-      .orderBy(desc(candidates.isFeaturedJob), desc(rank), desc(candidates.postedOn), desc(candidates.id))
-      .limit(request.limit)
-      .offset(offset)
-      .$dynamic();
-  } else {
-    // Without words, by relevance means nearest first.
-    const byDistance = request.sort === 'relevance' && distance;
-    page = db
-      .select({
-        id: s.jobId,
-        isFeaturedJob: s.isFeaturedJob,
-        postedOn: s.postedOn,
-        rank: rankOf(s.searchVector).as('rank'),
-        distance: (distance ?? sql<null>`null::float8`).as('distance'),
-      })
-      .from(s)
-      .where(matching)
-      .orderBy(...(byDistance ? [desc(s.isFeaturedJob), sql`${distance} asc`, desc(s.postedOn)] : newest))
-      .limit(request.limit)
-      .offset(offset)
-      .$dynamic();
-  }
-  const paged = page.as('page');
+  const byRelevance = request.sort === 'relevance' && Boolean(tsQuery);
+  // Without words, by relevance means nearest first.
+  const byDistance = request.sort === 'relevance' && !tsQuery && Boolean(distance);
+  const window = Math.max(rankWindow, offset + request.limit);
 
+  // One scan finds the matches, up to one past the count limit (whether there are more is all the
+  // answer needs beyond it); read twice (the count and the page), so it is materialised once.
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        id: s.jobId,
+        isFeaturedJob: s.isFeaturedJob,
+        postedOn: s.postedOn,
+        distance: (distance ?? sql<null>`null::float8`).as('distance'),
+      })
+      .from(s)
+      .where(matching)
+      .limit(countLimit + 1),
+  );
+  const counted = db.$with('counted').as(db.select({ total: sql<number>`count(*)`.as('total') }).from(matches));
+  const total = sql`(select ${counted.total} from ${counted})`;
+
+  type Column = AnyColumn | SQL | SQL.Aliased;
+  type Ordered = { id: Column; isFeaturedJob: Column; postedOn: Column; distance: Column; rank: Column };
+  const order = (r: Ordered) =>
+    byRelevance
+      ? [desc(r.isFeaturedJob), desc(r.rank), desc(r.postedOn), desc(r.id)]
+      : byDistance
+        ? [desc(r.isFeaturedJob), sql`${r.distance} asc`, desc(r.postedOn)]
+        : [desc(r.isFeaturedJob), desc(r.postedOn), desc(r.id)];
+  const newest = (r: Omit<Ordered, 'rank' | 'distance'>) => [desc(r.isFeaturedJob), desc(r.postedOn), desc(r.id)];
+  // A subquery's columns by name (spreading a subquery does not copy them).
+  const fieldsOf = <T extends Omit<Ordered, 'rank'>>(r: T) => ({
+    id: r.id as T['id'],
+    isFeaturedJob: r.isFeaturedJob as T['isFeaturedJob'],
+    postedOn: r.postedOn as T['postedOn'],
+    distance: r.distance as T['distance'],
+  });
+  // Ranking reads each match's whole search vector: only the newest `rankWindow` matches (featured
+  // first) are ranked, so a word most jobs contain is ranked over a few hundred, not thousands.
+  const rankOf = (id: SQL) =>
+    tsQuery ? sql<number>`(select ts_rank_cd(${s.searchVector}, ${tsQuery}) from ${s} where ${s.jobId} = ${id})` : sql<number>`0`;
+
+  // Up to the limit, every match is in `matches`: the page comes from there.
+  const few = (() => {
+    const whenFew = sql`${total} <= ${countLimit}`;
+    if (byRelevance) {
+      const newestMatches = db
+        .select({ id: matches.id, isFeaturedJob: matches.isFeaturedJob, postedOn: matches.postedOn, distance: matches.distance })
+        .from(matches)
+        .where(whenFew)
+        .orderBy(...newest(matches))
+        .limit(window)
+        .as('newest_matches');
+      const ranked = db
+        .select({
+          id: newestMatches.id,
+          isFeaturedJob: newestMatches.isFeaturedJob,
+          postedOn: newestMatches.postedOn,
+          distance: newestMatches.distance,
+          rank: rankOf(sql`${newestMatches.id}`).as('rank'),
+        })
+        .from(newestMatches)
+        .as('ranked');
+      return db
+        .select({
+          id: ranked.id,
+          isFeaturedJob: ranked.isFeaturedJob,
+          postedOn: ranked.postedOn,
+          distance: ranked.distance,
+          rank: ranked.rank,
+        })
+        .from(ranked)
+        .orderBy(...order({ ...fieldsOf(ranked), rank: ranked.rank }))
+        .limit(request.limit)
+        .offset(offset);
+    }
+    return db
+      .select({ ...fieldsOf(matches), rank: sql<number>`0`.as('rank') })
+      .from(matches)
+      .where(whenFew)
+      .orderBy(...order({ ...fieldsOf(matches), rank: sql`0` }))
+      .limit(request.limit)
+      .offset(offset);
+  })();
+
+  // Beyond it, the page is read in its own order from the table, which stops as soon as it has it.
+  const many = (() => {
+    const conditions = and(matching, sql`${total} > ${countLimit}`);
+    const rowDistance = (distance ?? sql<null>`null::float8`).as('distance');
+    if (byRelevance) {
+      const candidates = db
+        .select({
+          id: s.jobId,
+          isFeaturedJob: s.isFeaturedJob,
+          postedOn: s.postedOn,
+          distance: rowDistance,
+          searchVector: s.searchVector,
+        })
+        .from(s)
+        .where(conditions)
+        .orderBy(...newest({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn }))
+        .limit(window)
+        .as('candidates');
+      const rank = sql<number>`ts_rank_cd(${candidates.searchVector}, ${tsQuery})`;
+      return db
+        .select({ ...fieldsOf(candidates), rank: rank.as('rank') })
+        .from(candidates)
+        .orderBy(...order({ ...fieldsOf(candidates), rank }))
+        .limit(request.limit)
+        .offset(offset);
+    }
+    return db
+      .select({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn, distance: rowDistance, rank: sql<number>`0`.as('rank') })
+      .from(s)
+      .where(conditions)
+      .orderBy(
+        ...order({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn, distance: distance ?? sql`null`, rank: sql`0` }),
+      )
+      .limit(request.limit)
+      .offset(offset);
+  })();
+
+  // One half finds nothing (its condition on the count is false, checked once before it runs).
+  const page = db
+    .$with('page', {
+      id: s.jobId,
+      isFeaturedJob: s.isFeaturedJob,
+      postedOn: s.postedOn,
+      distance: sql<number | null>`distance`.as('distance'),
+      rank: sql<number>`rank`.as('rank'),
+    })
+    .as(sql`(${few}) union all (${many})`);
   // The page's few jobs, in full, in the page's order.
-  const pageQuery = db
+  const query = db
+    .with(matches, counted, page)
     .select({
       _id: jobs.id,
       itemId: jobs.itemId,
@@ -174,29 +244,28 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
         profileImg: unknown;
         isVerified: boolean;
       }>`json_build_object('_id', ${recruiterCompanies.id}, 'name', ${recruiterCompanies.name}, 'slug', ${recruiterCompanies.slug}, 'profileImg', ${recruiterCompanies.profileImg}, 'isVerified', ${recruiterCompanies.isVerified})`,
-      relevance: sql<number>`${paged.rank}`.mapWith(Number),
-      distance: distance ? sql<number>`round((${paged.distance})::numeric, 1)::float8` : sql<null>`null`,
+      relevance: tsQuery ? sql<number>`ts_rank_cd(${jobs.searchVector}, ${tsQuery})` : sql<number>`0`,
+      distance: distance ? sql<number>`round((${page.distance})::numeric, 1)::float8` : sql<null>`null`,
+      totalCount: sql<number>`${counted.total}`.mapWith(Number),
     })
-    .from(paged)
-    .innerJoin(jobs, eq(jobs.id, paged.id))
-    .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
-    .orderBy(
-      ...(request.sort === 'relevance' && tsQuery
-        ? [desc(paged.isFeaturedJob), desc(paged.rank), desc(paged.postedOn), desc(paged.id)]
-        : request.sort === 'relevance' && distance
-          ? [desc(paged.isFeaturedJob), sql`${paged.distance} asc`, desc(paged.postedOn)]
-          : [desc(paged.isFeaturedJob), desc(paged.postedOn), desc(paged.id)]),
-    );
-  return { page: pageQuery, total, place };
+    // From the count, so that a page past the end still answers how many jobs there are.
+    .from(counted)
+    .leftJoin(page, sql`true`)
+    .leftJoin(jobs, eq(jobs.id, page.id))
+    .leftJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
+    .orderBy(...order({ ...fieldsOf(page), rank: page.rank }));
+  return { query, place };
 };
 
 /** The public job search: a page of open jobs, the total (up to `countLimit`), and the place searched around. */
 export const searchOpenJobs = async (db: Executor, gazetteer: Gazetteer, request: JobSearch) => {
-  const { page, total, place } = searchQuery(db, gazetteer, request);
-  const [results, [counted]] = await Promise.all([page, total]);
-  const capped = (counted?.total ?? 0) > countLimit;
+  const { query, place } = searchQuery(db, gazetteer, request);
+  const rows = await query;
+  const counted = rows[0]?.totalCount ?? 0;
+  const results = rows.filter((row) => row._id !== null).map(({ totalCount: _t, ...row }) => row);
+  const capped = counted > countLimit;
   return {
-    ...pageOf(results, capped ? countLimit : (counted?.total ?? 0), request),
+    ...pageOf(results, capped ? countLimit : counted, request),
     totalResultsCapped: capped,
     ...(place
       ? {
