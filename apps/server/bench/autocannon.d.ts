@@ -8,6 +8,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send of this request: what it answers is sent instead. */
+    setupRequest?: (request: Request) => Request;
   };
 
   export type Options = {

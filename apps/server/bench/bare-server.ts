@@ -1,13 +1,18 @@
 /**
  * The baseline: a bare Fastify app with one route per measured call, running the SQL the product
- * runs for it (the texts drizzle generates, copied) through the same driver, with no engine, no
- * validation, no hooks and no plugins. Started by bench/run.ts in a process of its own.
+ * runs for it (the texts drizzle generates, copied; for the job search, built per request by the
+ * product's query builder) through the same driver, with no engine, no hooks, no plugins and no cache. Started by bench/run.ts in a process of its own.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import type { Database } from '../src/db/client';
+import { createGazetteer } from '../src/services/gazetteer';
+import { searchPath, searchStatement } from './search';
 import { reportReady, targetFromEnv } from './shared';
 
 type Row = Record<string, any>;
@@ -16,16 +21,21 @@ type Query = (text: string, params: unknown[]) => Promise<Row[]>;
 const target = targetFromEnv();
 let query: Query;
 let close: () => Promise<void>;
+/** Only builds the search's SQL text (with the product's own query builder); never runs anything. */
+let sqlBuilder: Database['db'];
 if (target.databaseUrl) {
   // The product's pool size (openDatabase's default).
   const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
   query = async (text, params) => (await pool.query(text, params)).rows;
   close = () => pool.end();
+  sqlBuilder = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database['db'];
 } else {
   const client = new PGlite(path.join(target.dataDir, 'db'));
   query = async (text, params) => (await client.query<Row>(text, params)).rows;
   close = () => client.close();
+  sqlBuilder = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database['db'];
 }
+const gazetteer = createGazetteer();
 
 const userColumns =
   '"id", "item_id", "organisation_id", "owner_id", "team_id", "created_by", "updated_by", "created_at", "updated_at", "is_deleted", "deleted_at", "deleted_by", "user_type", "email", "password_hash", "name", "phone", "status", "role_ids", "designation", "profile_image", "signature_html", "linked_in_link", "git_hub_link", "website", "last_login_at", "password_changed_at"';
@@ -152,6 +162,12 @@ app.post('/api/organisation/staff/list', async (req, reply) => {
     resultsInCurrentPage: rows.length,
     fromTo: { from, to: rows.length === 0 ? 0 : from + rows.length - 1 },
   });
+});
+
+// The public job search: the SQL the product builds for the body; the rows answered as the driver gives them.
+app.post(searchPath, async (req) => {
+  const { sql, params } = searchStatement(sqlBuilder, gazetteer, req.body);
+  return ok('Fetched successfully', { results: await query(sql, params) });
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -12,7 +12,7 @@ import { createGazetteer } from '../src/services/gazetteer';
 export type SeededJobs = { published: number; others: number; companies: number; towns: number };
 
 /** Towns jobs are posted in, with a rough weight (bigger places post more jobs). */
-const towns: [string, number][] = [
+export const towns: [string, number][] = [
   ['London', 14],
   ['Birmingham', 5],
   ['Manchester', 5],
@@ -71,7 +71,7 @@ const towns: [string, number][] = [
 type Role = { title: string; industry: string; skills: string[]; pay: [number, number]; hourly?: boolean; remote?: boolean };
 
 /** Job titles by industry, with the skills they ask for and a yearly (or hourly) pay band. */
-const roles: Role[] = [
+export const roles: Role[] = [
   {
     title: 'Software Developer',
     industry: 'Information Technology',
@@ -356,7 +356,7 @@ const companyNames: [string, 'COMPANY' | 'RECRUITMENT_AGENCY'][] = [
 ];
 
 /** A small deterministic generator, so every run seeds the same jobs. */
-const random = (seed: number) => () => {
+export const random = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;

@@ -20,6 +20,8 @@ export const benchConfig = ({ databaseUrl, dataDir }: DatabaseTarget): Config =>
   secret: 'bench-secret-not-for-production',
   superAdminEmail: superAdmin.email,
   superAdminPassword: superAdmin.password,
+  // Every search goes to the database: the bench measures the search, not the result cache.
+  jobSearchCache: false,
 });
 
 export const targetFromEnv = (): DatabaseTarget => ({

@@ -105,7 +105,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
     files: createFileStore({ dataDir: config.dataDir, secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
     gazetteer: createGazetteer(),
-    jobSearchCache: createResultCache({ ttlMs: 30_000, maxEntries: 1000 }),
+    jobSearchCache: createResultCache({ ttlMs: config.jobSearchCache ? 30_000 : 0, maxEntries: 1000 }),
     sessions: createSessions(),
     // Workers start with the first document drawn; a long-running server warms them up front.
     documents: createRenderPool({ dataDir: config.dataDir, warm: !config.inMemory }),

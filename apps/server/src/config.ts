@@ -16,6 +16,8 @@ export type Config = {
   /** Signs file links and session cookies; generated per data directory when not set. */
   secret?: string;
   webDist?: string;
+  /** Keep public job searches for 30 s (JOB_SEARCH_CACHE=off: every search goes to the database). */
+  jobSearchCache: boolean;
   /**
    * Which proxies in front may name the client in X-Forwarded-For: their addresses or CIDR ranges,
    * or how many hops to trust. Unset, no header is believed and a client is its socket's address.
@@ -55,5 +57,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: env.LOG_LEVEL ?? 'info',
     secret: env.APP_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    jobSearchCache: env.JOB_SEARCH_CACHE !== 'off',
   };
 };

@@ -1,12 +1,14 @@
 /**
  * Answers kept for a short time by the request that asked for them: the same public search from
  * many visitors is run once. Whoever changes the underlying data clears it, so within this process
- * nobody sees an answer older than their own change; other changes show within `ttlMs`.
+ * nobody sees an answer older than their own change; other changes show within `ttlMs`. With
+ * `ttlMs` 0 nothing is kept: every ask computes.
  */
 export const createResultCache = <T>(input: { ttlMs: number; maxEntries: number }) => {
   const entries = new Map<string, { value: Promise<T>; until: number }>();
   return {
     get(key: string, compute: () => Promise<T>): Promise<T> {
+      if (input.ttlMs <= 0) return compute();
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.until > now) return hit.value;

@@ -2,7 +2,10 @@ import { adminUpdateRecruiter } from '@app/contract/resources/content/admin-boar
 import { applyForJob } from '@app/contract/resources/job-board/application';
 import { findJobs, job, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
 import { industryOptions, skill } from '@app/contract/resources/job-board/lookups';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { countLimit, rankWindow } from '../../src/areas/jobs/search';
+import { jobs } from '../../src/db/schema/job-board';
 import { createGazetteer, distanceBetween } from '../../src/services/gazetteer';
 import { postcodeAreaTowns } from '../../src/services/postcode-areas';
 import { aCompany, aJob, type BoardWorld, backdateJob, daysFromNow, type Job, withBoard } from '../support/job-board';
@@ -29,6 +32,7 @@ const search = async (input: Record<string, unknown>, token?: string) => {
     page: number;
     resultsInCurrentPage: number;
     fromTo: { from: number; to: number };
+    totalResultsCapped: boolean;
     location?: Record<string, unknown>;
   };
 };
@@ -392,5 +396,49 @@ describe('only published jobs inside their application window', () => {
       expect(viaFind.status).toBe(200);
       expect(viaFind.body.data).toEqual(viaList.body.data);
     }
+  });
+});
+
+/** `count` more published jobs like `template`, titled `title n`, written straight into the table as bulk imports are. */
+const copiesOf = async (template: Job, count: number, title: string) => {
+  await t.app.database.db.execute(sql`
+    insert into ${jobs} (id, organisation_id, owner_id, created_by, updated_by, recruiter_id, company_name, title, slug, content,
+      latitude, longitude, job_types, industries, work_model, status, posted_on, is_featured_job)
+    select ${unique('copy')} || '-' || n, organisation_id, owner_id, created_by, updated_by, recruiter_id, company_name,
+      ${title} || ' ' || n, slug || '-' || ${unique('')} || n, content, latitude, longitude, job_types, industries, work_model, status,
+      posted_on - make_interval(mins => n), false
+    from ${jobs}, generate_series(1, ${count}::int) n where id = ${template._id}`);
+  // Written past the app, so the app's 30-second answers do not know.
+  t.app.services.jobSearchCache.clear();
+};
+
+describe('many matches', () => {
+  it(`counts up to ${countLimit} and then says there are more`, async () => {
+    const word = tag();
+    const first = await aJob(t.app, w.company.token, { title: `${word} Porter` });
+    await copiesOf(first, countLimit - 1, `${word} Porter`);
+    const exactly = await search({ search: word, limit: 10 });
+    expect(exactly).toMatchObject({ totalResults: countLimit, totalResultsCapped: false, totalPages: countLimit / 10 });
+    await copiesOf(first, 1, `${word} Porter extra`);
+    const more = await search({ search: word, limit: 10 });
+    expect(more).toMatchObject({ totalResults: countLimit, totalResultsCapped: true, resultsInCurrentPage: 10 });
+    const byDate = await search({ search: word, sort: 'date', limit: 10 });
+    expect(ids(byDate)[0]).toBe(first._id);
+    // Closing jobs takes them off the search's table too: the count is exact again.
+    await t.app.database.db.execute(sql`update ${jobs} set status = 'CLOSED' where title like ${`${word} Porter %`}`);
+    t.app.services.jobSearchCache.clear();
+    expect(await search({ search: word })).toMatchObject({ totalResults: 1, totalResultsCapped: false });
+  });
+
+  it(`ranks the newest ${rankWindow} matches by relevance, and any page asked for`, async () => {
+    const word = tag();
+    const inTitle = await aJob(t.app, w.company.token, { title: `${word} Cleaner`, content: '<p>Cleaning.</p>' });
+    const contentOnly = await aJob(t.app, w.company.token, { title: 'Cleaner', content: `<p>${word}</p>` });
+    await copiesOf(contentOnly, rankWindow - 2, 'Cleaner');
+    // All within the window: the title match comes first although it is the oldest.
+    expect(ids(await search({ search: word, limit: 1 }))).toEqual([inTitle._id]);
+    const last = await search({ search: word, limit: 50, page: Math.ceil(rankWindow / 50) });
+    expect(ids(last)).not.toContain(inTitle._id);
+    expect(last.totalResults).toBe(rankWindow);
   });
 });

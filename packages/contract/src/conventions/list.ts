@@ -48,7 +48,10 @@ export type ListRequest = {
 
 export type ListResult<T> = {
   results: T[];
+  /** How many match; with `totalResultsCapped`, at least this many (the counting stopped there). */
   totalResults: number;
+  /** Set by lists that stop counting at a limit (the public job search): there are more than `totalResults`. */
+  totalResultsCapped?: boolean;
   totalPages: number;
   page: number;
   resultsInCurrentPage: number;

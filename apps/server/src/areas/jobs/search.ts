@@ -1,7 +1,7 @@
 import type { JobSearch } from '@app/contract/resources/job-board/job';
-import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jobs, recruiterCompanies } from '../../db/schema/job-board';
+import { jobSearchRows, jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { badRequest } from '../../engine/errors';
 import { pageOf } from '../../engine/list-query';
 import { earthRadius, type Gazetteer } from '../../services/gazetteer';
@@ -18,15 +18,29 @@ export const prefixQuery = (search: string) =>
     .join(' & ');
 
 /**
- * The public job search's query, not yet run (the benchmark times its SQL text): ranked full-text
- * words, a radius around a place or postcode, filters, featured jobs first, then relevance or date.
- * Only open jobs.
+ * How far a search counts: beyond this many matches it answers this number and `totalResultsCapped`
+ * ("1,000+"), so a common word over a wide area costs the same as a rare one.
+ */
+export const countLimit = 1000;
+
+/**
+ * How many matches a search by relevance ranks: the newest this many (featured first), or as many
+ * as the page asked for needs. A search with fewer matches ranks them all, as it always did.
+ */
+export const rankWindow = 200;
+
+/**
+ * The public job search's query, not yet run (the benchmark times its SQL text), all on the
+ * narrow `job_search` table: ranked full-text words, a radius around a place or postcode, filters,
+ * featured jobs first, then relevance, distance or date. One statement: the page's jobs in full, in
+ * order, each row with the matches counted up to `countLimit` + 1.
  */
 export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSearch) => {
+  const s = jobSearchRows;
   const where: (SQL | undefined)[] = [...openJobConditions()];
   const words = prefixQuery(request.search);
   const tsQuery = words ? sql`to_tsquery('english', ${words})` : undefined;
-  if (tsQuery) where.push(sql`${jobs.searchVector} @@ ${tsQuery}`);
+  if (tsQuery) where.push(sql`${s.searchVector} @@ ${tsQuery}`);
 
   let distance: SQL<number> | undefined;
   let place: ReturnType<Gazetteer['resolve']>;
@@ -44,82 +58,167 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
     const dLat = (radius / r) * (180 / Math.PI);
     const dLon = dLat / Math.max(Math.cos((latitude * Math.PI) / 180), 0.01);
     // Parameters typed, or PostgreSQL takes `2 * $1` for an integer and rejects 3958.8 (miles).
-    distance = sql<number>`(2 * ${r}::float8 * asin(sqrt(power(sin(radians(${jobs.latitude} - ${latitude}::float8) / 2), 2) + cos(radians(${latitude}::float8)) * cos(radians(${jobs.latitude})) * power(sin(radians(${jobs.longitude} - ${longitude}::float8) / 2), 2))))`;
+    distance = sql<number>`(2 * ${r}::float8 * asin(sqrt(power(sin(radians(${s.latitude} - ${latitude}::float8) / 2), 2) + cos(radians(${latitude}::float8)) * cos(radians(${s.latitude})) * power(sin(radians(${s.longitude} - ${longitude}::float8) / 2), 2))))`;
     where.push(
-      sql`${jobs.latitude} between ${latitude - dLat} and ${latitude + dLat}`,
-      sql`${jobs.longitude} between ${longitude - dLon} and ${longitude + dLon}`,
+      sql`${s.latitude} between ${latitude - dLat} and ${latitude + dLat}`,
+      sql`${s.longitude} between ${longitude - dLon} and ${longitude + dLon}`,
       sql`${distance} <= ${radius}::float8`,
     );
   }
 
   const f = request.filter;
-  if (f.jobTypes?.length) where.push(or(...f.jobTypes.map((t) => sql`${jobs.jobTypes} @> ${JSON.stringify([t])}::jsonb`)));
-  if (f.workModel?.length) where.push(inArray(jobs.workModel, f.workModel));
-  if (f.experience?.length) where.push(inArray(jobs.experience, f.experience));
+  if (f.jobTypes?.length) where.push(or(...f.jobTypes.map((t) => sql`${s.jobTypes} @> ${JSON.stringify([t])}::jsonb`)));
+  if (f.workModel?.length) where.push(inArray(s.workModel, f.workModel));
+  if (f.experience?.length) where.push(inArray(s.experience, f.experience));
   if (f.industries?.length)
     where.push(
-      sql`${jobs.industries} ?| array[${sql.join(
+      sql`${s.industries} ?| array[${sql.join(
         f.industries.map((i) => sql`${i}`),
         sql`, `,
       )}]::text[]`,
     );
   if (f.salaryRange) where.push(salaryRangeCondition(f.salaryRange));
-  if (f.postedWithinDays) where.push(gte(jobs.postedOn, sql`now() - make_interval(days => ${f.postedWithinDays})`));
-  if (f.recruiterId) where.push(eq(jobs.recruiterId, f.recruiterId));
+  if (f.postedWithinDays) where.push(gte(s.postedOn, sql`now() - make_interval(days => ${f.postedWithinDays})`));
+  if (f.recruiterId) where.push(eq(s.recruiterId, f.recruiterId));
+  const matching = and(...where);
 
-  // The matching jobs, narrow: what ordering needs, not what the answer shows. Materialised once
-  // (it is read twice), so the filters run once for the count and the page alike.
+  const offset = (request.page - 1) * request.limit;
+  const byRelevance = request.sort === 'relevance' && Boolean(tsQuery);
+  // Without words, by relevance means nearest first.
+  const byDistance = request.sort === 'relevance' && !tsQuery && Boolean(distance);
+  const window = Math.max(rankWindow, offset + request.limit);
+
+  // One scan finds the matches, up to one past the count limit (whether there are more is all the
+  // answer needs beyond it); read twice (the count and the page), so it is materialised once.
   const matches = db.$with('matches').as(
     db
       .select({
-        id: jobs.id,
-        isFeaturedJob: jobs.isFeaturedJob,
-        postedOn: jobs.postedOn,
-        searchVector: tsQuery ? jobs.searchVector : sql<null>`null`.as('search_vector'),
+        id: s.jobId,
+        isFeaturedJob: s.isFeaturedJob,
+        postedOn: s.postedOn,
         distance: (distance ?? sql<null>`null::float8`).as('distance'),
       })
-      .from(jobs)
-      .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
-      .where(and(...where)),
+      .from(s)
+      .where(matching)
+      .limit(countLimit + 1),
   );
-  const totals = db.$with('totals').as(
-    db
-      .select({
-        total: sql<number>`count(*)`.as('total'),
-        featured: sql<number>`count(*) filter (where ${matches.isFeaturedJob})`.as('featured'),
-      })
-      .from(matches),
-  );
+  const counted = db.$with('counted').as(db.select({ total: sql<number>`count(*)`.as('total') }).from(matches));
+  const total = sql`(select ${counted.total} from ${counted})`;
 
-  // Ranking reads each job's whole search vector, the costliest step by far. Featured jobs come
-  // first, so when they alone fill the pages up to this one only they need a rank: the rest would
-  // sort after them whatever their rank. The order, and so the page, is the same either way.
-  const offset = (request.page - 1) * request.limit;
-  const rank = tsQuery
-    ? sql<number>`case when ${matches.isFeaturedJob} or (select ${totals.featured} from ${totals}) < ${offset + request.limit}::int8 then ts_rank_cd(${matches.searchVector}, ${tsQuery}) else 0 end`.as(
-        'rank',
-      )
-    : sql<number>`0`.as('rank');
-  const byRelevance = request.sort === 'relevance' && tsQuery;
-  const byDistance = request.sort === 'relevance' && !tsQuery && distance;
-  const page = db.$with('page').as(
-    db
-      .select({ id: matches.id, isFeaturedJob: matches.isFeaturedJob, postedOn: matches.postedOn, rank, distance: matches.distance })
+  type Column = AnyColumn | SQL | SQL.Aliased;
+  type Ordered = { id: Column; isFeaturedJob: Column; postedOn: Column; distance: Column; rank: Column };
+  const order = (r: Ordered) =>
+    byRelevance
+      ? [desc(r.isFeaturedJob), desc(r.rank), desc(r.postedOn), desc(r.id)]
+      : byDistance
+        ? [desc(r.isFeaturedJob), sql`${r.distance} asc`, desc(r.postedOn)]
+        : [desc(r.isFeaturedJob), desc(r.postedOn), desc(r.id)];
+  const newest = (r: Omit<Ordered, 'rank' | 'distance'>) => [desc(r.isFeaturedJob), desc(r.postedOn), desc(r.id)];
+  // A subquery's columns by name (spreading a subquery does not copy them).
+  const fieldsOf = <T extends Omit<Ordered, 'rank'>>(r: T) => ({
+    id: r.id as T['id'],
+    isFeaturedJob: r.isFeaturedJob as T['isFeaturedJob'],
+    postedOn: r.postedOn as T['postedOn'],
+    distance: r.distance as T['distance'],
+  });
+  // Ranking reads each match's whole search vector: only the newest `rankWindow` matches (featured
+  // first) are ranked, so a word most jobs contain is ranked over a few hundred, not thousands.
+  const rankOf = (id: SQL) =>
+    tsQuery ? sql<number>`(select ts_rank_cd(${s.searchVector}, ${tsQuery}) from ${s} where ${s.jobId} = ${id})` : sql<number>`0`;
+
+  // Up to the limit, every match is in `matches`: the page comes from there.
+  const few = (() => {
+    const whenFew = sql`${total} <= ${countLimit}`;
+    if (byRelevance) {
+      const newestMatches = db
+        .select({ id: matches.id, isFeaturedJob: matches.isFeaturedJob, postedOn: matches.postedOn, distance: matches.distance })
+        .from(matches)
+        .where(whenFew)
+        .orderBy(...newest(matches))
+        .limit(window)
+        .as('newest_matches');
+      const ranked = db
+        .select({
+          id: newestMatches.id,
+          isFeaturedJob: newestMatches.isFeaturedJob,
+          postedOn: newestMatches.postedOn,
+          distance: newestMatches.distance,
+          rank: rankOf(sql`${newestMatches.id}`).as('rank'),
+        })
+        .from(newestMatches)
+        .as('ranked');
+      return db
+        .select({
+          id: ranked.id,
+          isFeaturedJob: ranked.isFeaturedJob,
+          postedOn: ranked.postedOn,
+          distance: ranked.distance,
+          rank: ranked.rank,
+        })
+        .from(ranked)
+        .orderBy(...order({ ...fieldsOf(ranked), rank: ranked.rank }))
+        .limit(request.limit)
+        .offset(offset);
+    }
+    return db
+      .select({ ...fieldsOf(matches), rank: sql<number>`0`.as('rank') })
       .from(matches)
+      .where(whenFew)
+      .orderBy(...order({ ...fieldsOf(matches), rank: sql`0` }))
+      .limit(request.limit)
+      .offset(offset);
+  })();
+
+  // Beyond it, the page is read in its own order from the table, which stops as soon as it has it.
+  const many = (() => {
+    const conditions = and(matching, sql`${total} > ${countLimit}`);
+    const rowDistance = (distance ?? sql<null>`null::float8`).as('distance');
+    if (byRelevance) {
+      const candidates = db
+        .select({
+          id: s.jobId,
+          isFeaturedJob: s.isFeaturedJob,
+          postedOn: s.postedOn,
+          distance: rowDistance,
+          searchVector: s.searchVector,
+        })
+        .from(s)
+        .where(conditions)
+        .orderBy(...newest({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn }))
+        .limit(window)
+        .as('candidates');
+      const rank = sql<number>`ts_rank_cd(${candidates.searchVector}, ${tsQuery})`;
+      return db
+        .select({ ...fieldsOf(candidates), rank: rank.as('rank') })
+        .from(candidates)
+        .orderBy(...order({ ...fieldsOf(candidates), rank }))
+        .limit(request.limit)
+        .offset(offset);
+    }
+    return db
+      .select({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn, distance: rowDistance, rank: sql<number>`0`.as('rank') })
+      .from(s)
+      .where(conditions)
       .orderBy(
-        ...(byRelevance
-          ? [desc(matches.isFeaturedJob), desc(rank), desc(matches.postedOn), desc(matches.id)]
-          : byDistance
-            ? [desc(matches.isFeaturedJob), sql`${matches.distance} asc`, desc(matches.postedOn)]
-            : [desc(matches.isFeaturedJob), desc(matches.postedOn), desc(matches.id)]),
+        ...order({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn, distance: distance ?? sql`null`, rank: sql`0` }),
       )
       .limit(request.limit)
-      .offset(offset),
-  );
+      .offset(offset);
+  })();
 
+  // One half finds nothing (its condition on the count is false, checked once before it runs).
+  const page = db
+    .$with('page', {
+      id: s.jobId,
+      isFeaturedJob: s.isFeaturedJob,
+      postedOn: s.postedOn,
+      distance: sql<number | null>`distance`.as('distance'),
+      rank: sql<number>`rank`.as('rank'),
+    })
+    .as(sql`(${few}) union all (${many})`);
   // The page's few jobs, in full, in the page's order.
   const query = db
-    .with(matches, totals, page)
+    .with(matches, counted, page)
     .select({
       _id: jobs.id,
       itemId: jobs.itemId,
@@ -147,31 +246,27 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
       }>`json_build_object('_id', ${recruiterCompanies.id}, 'name', ${recruiterCompanies.name}, 'slug', ${recruiterCompanies.slug}, 'profileImg', ${recruiterCompanies.profileImg}, 'isVerified', ${recruiterCompanies.isVerified})`,
       relevance: tsQuery ? sql<number>`ts_rank_cd(${jobs.searchVector}, ${tsQuery})` : sql<number>`0`,
       distance: distance ? sql<number>`round((${page.distance})::numeric, 1)::float8` : sql<null>`null`,
-      totalCount: sql<number>`${totals.total}`.mapWith(Number),
+      totalCount: sql<number>`${counted.total}`.mapWith(Number),
     })
-    // From the totals, so that a page past the end still answers how many jobs there are.
-    .from(totals)
+    // From the count, so that a page past the end still answers how many jobs there are.
+    .from(counted)
     .leftJoin(page, sql`true`)
     .leftJoin(jobs, eq(jobs.id, page.id))
     .leftJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
-    .orderBy(
-      ...(byRelevance
-        ? [desc(page.isFeaturedJob), desc(page.rank), desc(page.postedOn), desc(page.id)]
-        : byDistance
-          ? [desc(page.isFeaturedJob), sql`${page.distance} asc`, desc(page.postedOn)]
-          : [desc(page.isFeaturedJob), desc(page.postedOn), desc(page.id)]),
-    );
+    .orderBy(...order({ ...fieldsOf(page), rank: page.rank }));
   return { query, place };
 };
 
-/** The public job search: a page of open jobs, the total, and the place searched around. */
+/** The public job search: a page of open jobs, the total (up to `countLimit`), and the place searched around. */
 export const searchOpenJobs = async (db: Executor, gazetteer: Gazetteer, request: JobSearch) => {
   const { query, place } = searchQuery(db, gazetteer, request);
   const rows = await query;
-  const total = rows[0]?.totalCount ?? 0;
+  const counted = rows[0]?.totalCount ?? 0;
   const results = rows.filter((row) => row._id !== null).map(({ totalCount: _t, ...row }) => row);
+  const capped = counted > countLimit;
   return {
-    ...pageOf(results, total, request),
+    ...pageOf(results, capped ? countLimit : counted, request),
+    totalResultsCapped: capped,
     ...(place
       ? {
           location: {

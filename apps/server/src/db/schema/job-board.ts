@@ -124,6 +124,39 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * The public search's own copy of each published job: only what finding, filtering and ordering
+ * read (no text, no JSON for display), so a search reads a few short rows instead of wide job rows.
+ * Kept by a trigger on `jobs` (migration 0004) in the same transaction as every job write: a row
+ * for each published, live job, none for any other. `searchVector` is the job's, so matching and
+ * ranking are the same as on the job itself.
+ */
+export const jobSearchRows = pgTable(
+  'job_search',
+  {
+    jobId: text().primaryKey(),
+    recruiterId: text().notNull(),
+    isFeaturedJob: boolean().notNull(),
+    postedOn: time(),
+    applicationStartDate: time(),
+    applicationEndDate: time(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    annualSalaryMin: doublePrecision(),
+    annualSalaryMax: doublePrecision(),
+    jobTypes: jsonb().$type<number[]>().notNull(),
+    industries: jsonb().$type<string[]>().notNull(),
+    workModel: text(),
+    experience: text(),
+    searchVector: tsvector().notNull(),
+  },
+  (t) => [
+    index('job_search_words').using('gin', t.searchVector),
+    index('job_search_newest').on(t.isFeaturedJob, t.postedOn, t.jobId),
+    index('job_search_location').on(t.latitude, t.longitude),
+  ],
+);
+
 export const jobApplications = pgTable(
   'job_applications',
   {

@@ -6,6 +6,7 @@ import { EmptyState } from '../../kit/empty-state';
 import { SearchBox } from '../../kit/list-filters';
 import { ListFooter } from '../../kit/list-footer';
 import { messageOf } from '../../kit/notify';
+import { resultCount } from '../../kit/result-count';
 import { useAppliedJobs } from '../board/use-applied-jobs';
 import { JobCard } from '../jobs/job-card';
 import { emptySearch, toRequest } from '../jobs/search-params';
@@ -52,7 +53,7 @@ export const CompanyJobs = ({ companyId, companyName }: { companyId: string; com
     <Stack gap="md" component="section" aria-labelledby="open-jobs-heading">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Title order={2} fz="xl" id="open-jobs-heading">
-          Open jobs{jobs.data && !words ? ` (${jobs.data.totalResults})` : ''}
+          Open jobs{jobs.data && !words ? ` (${resultCount(jobs.data)})` : ''}
         </Title>
         <Group style={{ flex: '0 1 22rem' }}>
           <SearchBox value={search} onChange={setSearch} placeholder="Search this company's jobs" />

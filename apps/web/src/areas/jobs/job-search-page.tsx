@@ -8,6 +8,8 @@ import { comboboxProps } from '../../kit/combobox';
 import { EmptyState } from '../../kit/empty-state';
 import { ListFooter } from '../../kit/list-footer';
 import { messageOf } from '../../kit/notify';
+import { resultCount } from '../../kit/result-count';
+import type { JobSearchAnswer } from '../board/types';
 import { useAppliedJobs } from '../board/use-applied-jobs';
 import { JobCard } from './job-card';
 import { SearchBar } from './search-bar';
@@ -20,8 +22,9 @@ const sortOptions = [
   { value: 'date', label: 'Newest first' },
 ];
 
-const summaryOf = (total: number, state: SearchState, placeLabel: string | undefined) => {
-  const count = `${total} ${total === 1 ? 'job' : 'jobs'}`;
+const summaryOf = (data: JobSearchAnswer, state: SearchState) => {
+  const placeLabel = data.location?.label;
+  const count = `${resultCount(data)} ${data.totalResults === 1 && !data.totalResultsCapped ? 'job' : 'jobs'}`;
   const words = state.q ? ` for “${state.q}”` : '';
   const where = placeLabel ? ` within ${state.radius} ${state.unit} of ${placeLabel}` : '';
   return `${count}${words}${where}`;
@@ -117,7 +120,7 @@ export const JobSearchPage = () => {
                     Jobs
                   </Title>
                   <Text c="dimmed" size="sm" aria-live="polite">
-                    {data ? summaryOf(data.totalResults, state, data.location?.label) : search.isPending ? 'Searching…' : ''}
+                    {data ? summaryOf(data, state) : search.isPending ? 'Searching…' : ''}
                   </Text>
                 </Stack>
                 <Group gap="sm" align="flex-end" wrap="nowrap">
@@ -156,7 +159,7 @@ export const JobSearchPage = () => {
       <Drawer opened={filtersOpen} onClose={filters.close} title="Filters" position="right" size="sm">
         <SearchFilters state={state} onChange={update} />
         <Button fullWidth mt="lg" onClick={filters.close}>
-          Show {data?.totalResults ?? ''} jobs
+          Show {data ? resultCount(data) : ''} jobs
         </Button>
       </Drawer>
     </>
