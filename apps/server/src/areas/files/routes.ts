@@ -2,16 +2,14 @@ import { fileUpload } from '@app/contract/resources/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { files } from '../../db/schema/services';
-import { badRequest, notFound } from '../../engine/errors';
+import { notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
+import { readUploadedFile } from '../../engine/upload';
 
 export const registerFiles = (app: FastifyInstance) => {
   registerCall(app, fileUpload, async ({ db, caller, services, req }) => {
-    const part = await req.file();
-    if (part?.fieldname !== 'file')
-      throw badRequest('Please attach a file under the key "file"', [{ field: 'file', message: 'Please attach a file' }]);
-    const content = await part.toBuffer();
-    const saved = await services.files.save(content, part.filename);
+    const upload = await readUploadedFile(req, 'a file');
+    const saved = await services.files.save(upload.content, upload.filename);
     await db.insert(files).values({ id: saved._id, ownerId: caller?.id ?? '', organisationId: caller?.organisationId ?? null, ...saved });
     return new Answer({ ...saved, url: services.files.signedUrl(saved.blobName) }, 'File uploaded');
   });

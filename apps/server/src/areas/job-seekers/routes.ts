@@ -21,6 +21,7 @@ import { users } from '../../db/schema/users';
 import type { CallContext, Caller } from '../../engine/context';
 import { badRequest, conflict, HttpError, notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
+import { readUploadedFile } from '../../engine/upload';
 import { confirmChange } from '../auth/confirm-change';
 import { createAccount, findLiveUserByEmail, signIn } from '../auth/users';
 import { cvPdf, ownCv } from '../cv-builder/cvs';
@@ -83,10 +84,8 @@ export const registerJobSeekers = (app: FastifyInstance) => {
   for (const workflow of simpleUpdates) registerCall(app, workflow, (ctx) => updateOwn(ctx, ctx.input as Record<string, unknown>));
 
   registerCall(app, updateJobSeekerCv, async (ctx) => {
-    const part = await ctx.req.file();
-    if (part?.fieldname !== 'file')
-      throw badRequest('Please attach your CV under the key "file"', [{ field: 'file', message: 'Please attach your CV' }]);
-    const saved = await ctx.services.files.save(await part.toBuffer(), part.filename);
+    const upload = await readUploadedFile(ctx.req, 'your CV');
+    const saved = await ctx.services.files.save(upload.content, upload.filename);
     if (!cvTypes.has(saved.mimeType)) throw new HttpError(415, 'Please upload your CV as a PDF, DOC or DOCX file');
     const caller = ctx.caller as Caller;
     return ctx.transaction(async (db) => {
