@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { registerApplications } from './areas/applications/routes';
 import { registerAuth } from './areas/auth/routes';
 import { sessionCookie } from './areas/auth/users';
@@ -34,6 +35,7 @@ import type { RegisteredCall } from './engine/register-call';
 import { createRenderPool } from './services/documents/render-pool';
 import { createFileStore, maxUploadBytes } from './services/files';
 import { createGazetteer } from './services/gazetteer';
+import { loggerOptions } from './services/logger';
 import { createMailer } from './services/mail';
 import { createOneTimeCodes } from './services/one-time-codes';
 import { createRateLimiter } from './services/rate-limit';
@@ -78,15 +80,17 @@ const clientErrorOf = (error: FastifyError): HttpError | null => {
   }
 };
 
-export type AppOptions = { config: Config; database?: Database };
+export type AppOptions = {
+  config: Config;
+  database?: Database;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+};
 
 /** Builds the app: external plugins, then ours, then every call, then the docs and the web app. */
-export const buildApp = async ({ config, database: given }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database: given, logStream }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions({ level: config.logLevel, stream: logStream }),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
   });
