@@ -41,6 +41,7 @@ import { createOneTimeCodes } from './services/one-time-codes';
 import { createRateLimiter } from './services/rate-limit';
 import { createResultCache } from './services/result-cache';
 import { readOrCreateSecret } from './services/secret';
+import { registerSecurityHeaders } from './services/security-headers';
 import type { Services } from './services/services';
 import { createSessions } from './services/sessions';
 
@@ -135,6 +136,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
+  await registerSecurityHeaders(app, { appUrl: config.appUrl });
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;

@@ -29,7 +29,6 @@ export const registerFiles = (app: FastifyInstance) => {
       .header('content-type', file.mimeType)
       .header('content-disposition', `inline; filename="${file.originalName}"`)
       .header('cache-control', 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff')
       .send(content);
   });
 };
