@@ -44,11 +44,21 @@ describe('text the database cannot store is a 400 naming the field', () => {
     expectRefused(await call(t.app, searchJobs, { location: { place: 'Leeds\u0000' } }), 'location.place', nulMessage);
   });
 
-  it('a slug with U+0000: the API is a 400, the job and article pages a 404', async () => {
+  it('a slug with U+0000: the API is a 400, the job, article and card pages and file links a 404', async () => {
     expectRefused(await call(t.app, jobBySlug, { slug: 'some-job\u0000' }), 'slug', nulMessage);
     expectRefused(await call(t.app, companyBySlug, { slug: '\u0000' }), 'slug', nulMessage);
-    for (const url of ['/jobs/some-job%00', '/articles/a%00b', '/card/a%00b', '/card/a%00b.vcf']) {
+    for (const url of [
+      '/jobs/some-job%00',
+      '/articles/a%00b',
+      '/card/a%00b',
+      '/card/a%00b.vcf',
+      '/api/file/read?name=a%00&expires=9999999999&signature=x',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    // The web app's files and browser routes: never a 5xx either.
+    for (const url of ['/assets/a%00.js', '/crm%00/staff', '/%ED%A0%80']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBeLessThan(500);
     }
   });
 
