@@ -50,6 +50,11 @@ test('CV builder: a new seeker builds a CV from their profile, previews it, swit
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1360, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
+    // The server's content security policy must leave the builder whole: the browser says when it blocks anything.
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
 
     // A new seeker registers and lands in their area.
     await page.goto('/register');
@@ -163,6 +168,7 @@ test('CV builder: a new seeker builds a CV from their profile, previews it, swit
     const documentXml = new TextDecoder().decode(unzipSync(word.bytes)['word/document.xml']);
     assert.match(documentXml, new RegExp(recipient.company));
     assert.match(documentXml, new RegExp(`${recipient.jobTitle} role at ${recipient.company}`));
+    assert.deepEqual(blocked, []);
   } finally {
     await browser.close();
     await server.stop();

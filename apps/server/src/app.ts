@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { registerApplications } from './areas/applications/routes';
 import { registerAuth } from './areas/auth/routes';
 import { sessionCookie } from './areas/auth/users';
@@ -34,11 +35,13 @@ import type { RegisteredCall } from './engine/register-call';
 import { createRenderPool } from './services/documents/render-pool';
 import { createFileStore, maxUploadBytes } from './services/files';
 import { createGazetteer } from './services/gazetteer';
+import { loggerOptions } from './services/logger';
 import { createMailer } from './services/mail';
 import { createOneTimeCodes } from './services/one-time-codes';
 import { createRateLimiter } from './services/rate-limit';
 import { createResultCache } from './services/result-cache';
 import { readOrCreateSecret } from './services/secret';
+import { registerSecurityHeaders } from './services/security-headers';
 import type { Services } from './services/services';
 import { createSessions } from './services/sessions';
 import { createSignInLimits } from './services/sign-in-limits';
@@ -83,15 +86,17 @@ const clientErrorOf = (error: FastifyError): HttpError | null => {
 const trustProxyOf = (trusted: Config['trustProxy']) =>
   typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : (trusted ?? false);
 
-export type AppOptions = { config: Config; database?: Database };
+export type AppOptions = {
+  config: Config;
+  database?: Database;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+};
 
 /** Builds the app: external plugins, then ours, then every call, then the docs and the web app. */
-export const buildApp = async ({ config, database: given }: AppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database: given, logStream }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions({ level: config.logLevel, stream: logStream }),
     bodyLimit: 2 * 1024 * 1024,
     // req.ip is the socket's address unless TRUST_PROXY names the proxies in front (README).
     trustProxy: trustProxyOf(config.trustProxy),
@@ -137,6 +142,7 @@ export const buildApp = async ({ config, database: given }: AppOptions): Promise
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
+  await registerSecurityHeaders(app, { appUrl: config.appUrl });
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;

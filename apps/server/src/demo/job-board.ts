@@ -3,7 +3,7 @@ import { applyForJob, jobApplicants, updateApplicationStatus } from '@app/contra
 import { registerCompany, updateCompanySocialMedia } from '@app/contract/resources/job-board/company';
 import { coverLetter, fillVariables, seekerCoverLetterSections } from '@app/contract/resources/job-board/cover-letter';
 import { cv } from '@app/contract/resources/job-board/cv';
-import { job } from '@app/contract/resources/job-board/job';
+import { featureJob, job } from '@app/contract/resources/job-board/job';
 import { registerJobSeeker, updateJobSeekerPreferences } from '@app/contract/resources/job-board/job-seeker';
 import { industry, skill } from '@app/contract/resources/job-board/lookups';
 import type { DemoApi, DemoStep } from './demo-step';
@@ -292,12 +292,13 @@ export const jobBoardDemo: DemoStep = {
             workModel: p.workModel,
             experience: p.experience,
             skills: skillIds(p.skills),
-            isFeaturedJob: Boolean(p.featured),
             applicationEndDate: new Date(Date.now() + (30 + i) * 24 * 60 * 60 * 1000).toISOString(),
             status: 'PUBLISHED',
           },
           token,
         );
+        // Featuring is the platform's decision, not the company's.
+        if (p.featured) await api(featureJob, { _id: created._id, isFeaturedJob: true }, root);
         ids.push(created._id);
       }
       return ids;

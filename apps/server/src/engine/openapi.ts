@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiDocsPolicy } from '../services/security-headers';
 import type { RegisteredCall } from './register-call';
 
 const envelope = (data: Record<string, unknown> = {}) => ({
@@ -89,6 +90,6 @@ export const openApiDocument = (calls: RegisteredCall[]) => {
 export const registerOpenApi = async (app: FastifyInstance) => {
   const document = openApiDocument(app.calls);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: apiDocsPolicy });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => document);
 };

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { FileStore } from '../services/files';
 import { checkPermission, checkWho, tenancyScope } from './access';
 import type { CallContext } from './context';
+import { rejectUnstorableText } from './storable-text';
 import { parseInput } from './validate';
 
 /**
@@ -94,6 +95,7 @@ export const registerCall = <Input>(
       }
       const params = req.params as Record<string, string>;
       const raw = inputFrom === 'query' ? { ...(req.query as object), ...params } : { ...(req.body as object), ...params };
+      rejectUnstorableText(raw);
       const input = (spec.input && inputFrom !== 'multipart' ? parseInput(spec.input, raw) : raw) as Input;
       type Task = (db: typeof app.database.db) => Promise<unknown> | unknown;
       const onCommit: Task[] = [];

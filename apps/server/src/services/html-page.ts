@@ -151,7 +151,7 @@ export const sendPublic = (
 ) => {
   const status = input.status ?? 200;
   const etag = `"${createHash('sha1').update(input.body).digest('base64url')}"`;
-  reply.header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff');
+  reply.header('cache-control', 'no-cache');
   for (const [name, value] of Object.entries(input.headers ?? {})) reply.header(name, value);
   if (status !== 200) return reply.status(status).type(input.type).send(input.body);
   reply.header('etag', etag);

@@ -13,8 +13,9 @@ export type SentMail = { id: string; messageId: string; status: 'SENT' | 'LOGGED
 const messageIdOf = (id: string, from: string) => `<${id}@${from.match(/@([^>\s]+)/)?.[1] ?? 'localhost'}>`;
 
 /**
- * Sends by SMTP when SMTP_URL is set; otherwise keeps the mail in the database outbox and writes it
- * to the log, so a developer can still follow a reset link. Every mail is recorded in the outbox.
+ * Sends by SMTP when SMTP_URL is set; otherwise keeps the mail in the database outbox, where a
+ * developer can still follow a reset link. Every mail is recorded in the outbox. The log names the
+ * recipient and subject only: bodies carry codes, links and temporary passwords.
  */
 export const createMailer = (input: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }) => {
   const transport = input.smtpUrl ? nodemailer.createTransport(input.smtpUrl) : null;
@@ -24,7 +25,7 @@ export const createMailer = (input: { db: Db; smtpUrl?: string; from: string; lo
       const messageId = messageIdOf(id, input.from);
       if (!transport) {
         await input.db.insert(mailOutbox).values({ id, ...mail, status: 'LOGGED' });
-        input.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail kept in the outbox (no SMTP_URL)');
+        input.log.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail kept in the outbox (no SMTP_URL)');
         return { id, messageId, status: 'LOGGED' };
       }
       try {
@@ -37,10 +38,10 @@ export const createMailer = (input: { db: Db; smtpUrl?: string; from: string; lo
         return { id, messageId, status: 'FAILED' };
       }
     },
-    /** No SMS gateway is configured: text messages are kept in the outbox and the log. */
+    /** No SMS gateway is configured: text messages are kept in the outbox (the log names the number only). */
     async sms(input2: { to: string; text: string }) {
       await input.db.insert(mailOutbox).values({ id: newId(), to: input2.to, subject: 'SMS', text: input2.text, status: 'LOGGED' });
-      input.log.info({ sms: input2 }, 'text message kept in the outbox (no SMS gateway)');
+      input.log.info({ sms: { to: input2.to } }, 'text message kept in the outbox (no SMS gateway)');
     },
     close: () => transport?.close(),
   };

@@ -102,6 +102,20 @@ describe('GET /jobs/:slug', () => {
     expect(html).toContain('<title>Chef &quot;Head&quot; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co at');
   });
 
+  it("a title with replacement patterns ($' $` $&) is written as it is: one root element, the JSON-LD intact", async () => {
+    const title = "Dev $' $` $& </script><script>alert(1)</script>";
+    const posted = await aJob(t.app, w.company.token, { title });
+    const html = (await page(posted.slug)).body;
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    const [posting, ...more] = jsonLdOf(html);
+    expect(more).toEqual([]);
+    expect(posting.title).toBe(title);
+    expect(html).toContain(`<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;')} at`);
+  });
+
   it('no JobPosting, and noindex, for a job that is not open: draft, closed or archived (404), outside its window (200)', async () => {
     const draft = await aJob(t.app, w.company.token, { status: 'DRAFT', title: 'Secret Draft' });
     const closed = await aJob(t.app, w.company.token, { title: 'Closed Role' });

@@ -1,7 +1,7 @@
-import { job, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
+import { featureJob, featureJobMessage, job, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
 import { skill } from '@app/contract/resources/job-board/lookups';
 import { describe, expect, it } from 'vitest';
-import { aJob, type BoardWorld, daysFromNow, idsOf, jobInput, withBoard } from '../support/job-board';
+import { aFeaturedJob, aJob, type BoardWorld, daysFromNow, idsOf, jobInput, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 import { unique } from '../support/world';
 
@@ -30,7 +30,7 @@ const expectMessage = async (
 describe('POST /recruiter/job/ (create)', () => {
   it('posts a job for the recruiter’s company, with a slug, an item id and labelled skills', async () => {
     const [forklift] = (await call(t.app, skill.calls.list!, { search: 'Forklift' })).body.data.results;
-    const input = jobInput({ title: 'Forklift Driver', skills: [{ skillId: forklift._id }], isFeaturedJob: true });
+    const input = jobInput({ title: 'Forklift Driver', skills: [{ skillId: forklift._id }] });
     const { status, body } = await call(t.app, create, input, w.company.token);
     expect(status, body.message).toBe(200);
     expect(body.data).toMatchObject({
@@ -39,7 +39,7 @@ describe('POST /recruiter/job/ (create)', () => {
       recruiterId: w.company.id,
       companyName: w.company.name,
       applicantCount: 0,
-      isFeaturedJob: true,
+      isFeaturedJob: false,
       skills: [{ skillId: forklift._id, label: 'Forklift Licence' }],
       salaries: [{ min: 25_000, max: 28_000, duration: 'YEAR', currency: 'GBP' }],
       address: { city: 'Leeds', postCode: 'LS1 4AP' },
@@ -110,8 +110,7 @@ describe('POST /recruiter/job/ (create)', () => {
 describe('POST /recruiter/job/update', () => {
   it('changes the company’s own job; the address cannot change here', async () => {
     const [git] = (await call(t.app, skill.calls.list!, { search: 'Git' })).body.data.results;
-    const made = await aJob(t.app, w.company.token, {
-      isFeaturedJob: true,
+    const made = await aFeaturedJob(t.app, w.company.token, w.platformAdmin.token, {
       jobTypes: [1, 3],
       skills: [{ skillId: git._id }],
       paidToRelocate: true,
@@ -248,5 +247,49 @@ describe('POST /recruiter/job/status-update', () => {
     expect(byAdmin.status).toBe(200);
     expect((await call(t.app, details, { _id: theirs._id })).status).toBe(404);
     expect((await call(t.app, setStatus, { _id: theirs._id, status: 'CLOSED' })).status).toBe(401);
+  });
+});
+
+describe('featuring a job is the platform’s decision', () => {
+  it('a recruiter posting a job as featured is refused (403) and nothing is posted', async () => {
+    const title = unique('Self Promoted ');
+    const { status, body } = await call(t.app, create, jobInput({ title, isFeaturedJob: true }), w.company.token);
+    expect(status).toBe(403);
+    expect(body.message).toBe(featureJobMessage);
+    expect(idsOf((await call(t.app, list, { search: title }, w.company.token)).body)).toEqual([]);
+    const found = await call(t.app, searchJobs, { search: title });
+    expect(found.body.data.results).toEqual([]);
+  });
+
+  it('a recruiter cannot feature their job by an update, nor undo the platform’s featuring', async () => {
+    const made = await aJob(t.app, w.company.token);
+    const attack = await call(t.app, update, { _id: made._id, isFeaturedJob: true }, w.company.token);
+    expect(attack.status).toBe(403);
+    expect(attack.body.message).toBe(featureJobMessage);
+    expect((await call(t.app, details, { _id: made._id })).body.data.isFeaturedJob).toBe(false);
+
+    const featured = await aFeaturedJob(t.app, w.company.token, w.platformAdmin.token);
+    const undone = await call(t.app, update, { _id: featured._id, isFeaturedJob: false, title: 'Still featured' }, w.company.token);
+    expect(undone.status, undone.body.message).toBe(200);
+    expect(undone.body.data).toMatchObject({ title: 'Still featured', isFeaturedJob: true });
+  });
+
+  it('platform admins feature and unfeature any company’s job (POST /admin/job/feature); no one else may', async () => {
+    const made = await aJob(t.app, w.otherCompany.token);
+    const byAdmin = await call(t.app, featureJob, { _id: made._id, isFeaturedJob: true }, w.platformAdmin.token);
+    expect(byAdmin.status, byAdmin.body.message).toBe(200);
+    expect(byAdmin.body.data.isFeaturedJob).toBe(true);
+    expect((await call(t.app, details, { _id: made._id })).body.data.isFeaturedJob).toBe(true);
+    const byRoot = await call(t.app, featureJob, { _id: made._id, isFeaturedJob: false }, w.root);
+    expect(byRoot.body.data.isFeaturedJob).toBe(false);
+
+    for (const token of [w.otherCompany.token, w.company.token, w.seeker.token, w.crmUser.token]) {
+      expect((await call(t.app, featureJob, { _id: made._id, isFeaturedJob: true }, token)).status).toBe(403);
+    }
+    expect((await call(t.app, featureJob, { _id: made._id, isFeaturedJob: true })).status).toBe(401);
+    expect((await call(t.app, featureJob, { _id: '0123456789abcdef01234567', isFeaturedJob: true }, w.root)).status).toBe(404);
+    const missing = await call(t.app, featureJob, { _id: made._id }, w.root);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('isFeaturedJob must be true or false');
   });
 });

@@ -8,7 +8,7 @@ import { countLimit, rankWindow } from '../../src/areas/jobs/search';
 import { jobs } from '../../src/db/schema/job-board';
 import { createGazetteer, distanceBetween } from '../../src/services/gazetteer';
 import { postcodeAreaTowns } from '../../src/services/postcode-areas';
-import { aCompany, aJob, type BoardWorld, backdateJob, daysFromNow, type Job, withBoard } from '../support/job-board';
+import { aCompany, aFeaturedJob, aJob, type BoardWorld, backdateJob, daysFromNow, type Job, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 import { unique } from '../support/world';
 
@@ -314,7 +314,10 @@ describe('filters', () => {
 describe('order and pages', () => {
   it('featured jobs come first, by relevance and by date', async () => {
     const word = tag();
-    const featured = await aJob(t.app, w.company.token, { title: `Cleaner ${word}`, content: `<p>${word}</p>`, isFeaturedJob: true });
+    const featured = await aFeaturedJob(t.app, w.company.token, w.platformAdmin.token, {
+      title: `Cleaner ${word}`,
+      content: `<p>${word}</p>`,
+    });
     const plainOlder = await aJob(t.app, w.company.token, { title: `${word} ${word} Cleaner` });
     const plainNewer = await aJob(t.app, w.company.token, { title: `${word} Cleaner` });
     expect(ids(await search({ search: word, sort: 'date' }))).toEqual([featured._id, plainNewer._id, plainOlder._id]);

@@ -1,5 +1,5 @@
 import { myCompany, registerCompany } from '@app/contract/resources/job-board/company';
-import { job } from '@app/contract/resources/job-board/job';
+import { featureJob, job } from '@app/contract/resources/job-board/job';
 import { myJobSeekerProfile, registerJobSeeker } from '@app/contract/resources/job-board/job-seeker';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -88,6 +88,14 @@ export const jobInput = (overrides: Record<string, unknown> = {}) => ({
 export const aJob = async (app: FastifyInstance, token: string, overrides: Record<string, unknown> = {}): Promise<Job> => {
   const { status, body } = await call(app, job.calls.create!, jobInput(overrides), token);
   if (status !== 200) throw new Error(`job not created: ${status} ${body.message} ${JSON.stringify(body.data)}`);
+  return body.data as Job;
+};
+
+/** A job featured by a platform admin, the only ones who may feature a job. */
+export const aFeaturedJob = async (app: FastifyInstance, token: string, adminToken: string, overrides: Record<string, unknown> = {}) => {
+  const made = await aJob(app, token, overrides);
+  const { status, body } = await call(app, featureJob, { _id: made._id, isFeaturedJob: true }, adminToken);
+  if (status !== 200) throw new Error(`job not featured: ${status} ${body.message}`);
   return body.data as Job;
 };
 

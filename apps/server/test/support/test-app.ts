@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CallSpec } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app';
 import { type Config, readConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
@@ -17,7 +18,15 @@ export type Envelope<T = any> = { code: number; success: boolean; message: strin
  * PostgreSQL database made for the file and dropped after it.
  */
 export const startTestApp = async (
-  options: { withSuperAdmin?: boolean; dataDir?: string; webDist?: string; config?: Partial<Config> } = {},
+  options: {
+    withSuperAdmin?: boolean;
+    dataDir?: string;
+    webDist?: string;
+    /** Log lines go here, from level info, instead of nowhere. */
+    logStream?: DestinationStream;
+    appUrl?: string;
+    config?: Partial<Config>;
+  } = {},
 ) => {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -44,14 +53,14 @@ export const startTestApp = async (
     inMemory: true,
     dataDir,
     databaseUrl,
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    appUrl: 'http://localhost:3000',
+    logLevel: options.logStream ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
+    appUrl: options.appUrl ?? 'http://localhost:3000',
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.withSuperAdmin === false ? {} : { superAdminEmail: superAdmin.email, superAdminPassword: superAdmin.password }),
     ...options.config,
   };
   const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import type { ListResult } from '@app/contract/conventions/list';
 import type { FastifyInstance } from 'fastify';
+import { unstorableTextReason } from '../../engine/storable-text';
 import type { FileStore } from '../../services/files';
 import {
   escapeHtml,
@@ -260,6 +261,14 @@ export const registerArticlePages = (app: FastifyInstance) => {
   app.get('/articles', { schema: { hide: true } }, async (req, reply) => {
     const raw = req.query as Record<string, unknown>;
     const query: ListQuery = { search: queryText(raw.search, 200), tag: queryText(raw.tag, 100), page: pageNumber(raw.page) };
+    if (unstorableTextReason(query.search) || unstorableTextReason(query.tag)) {
+      const page = notFoundPage({
+        heading: 'This search cannot be read',
+        message: 'The search or tag contains characters that are not text. Please type it again.',
+        link: { href: '/articles', label: 'Browse all articles' },
+      });
+      return sendPage(req, reply, page, 400);
+    }
     const result = await listPublicArticles(app.database.db, {
       page: query.page,
       limit: perPage,

@@ -1,6 +1,7 @@
 import type { CallContext, Caller } from '../../engine/context';
-import { badRequest, tooManyRequests } from '../../engine/errors';
+import { tooManyRequests } from '../../engine/errors';
 import { recordUpload } from '../../engine/file-references';
+import { readUploadedFile } from '../../engine/upload';
 
 export const uploadLimitMessage = 'You have uploaded too many files in the last hour. Please try again later.';
 
@@ -11,16 +12,15 @@ export const uploadLimitMessage = 'You have uploaded too many files in the last 
  */
 export const receiveUpload = async (
   ctx: CallContext,
-  input: { missing: string; only?: { mimeTypes: ReadonlySet<string>; status: number; message: string } },
+  input: { what: string; only?: { mimeTypes: ReadonlySet<string>; status: number; message: string } },
 ) => {
   const caller = ctx.caller as Caller;
   const { uploadsPerUser } = ctx.services.limits;
   const key = `upload:${caller.id}`;
   if (uploadsPerUser.isLimited(key)) throw tooManyRequests(uploadLimitMessage);
   uploadsPerUser.hit(key);
-  const part = await ctx.req.file();
-  if (part?.fieldname !== 'file') throw badRequest(`${input.missing} under the key "file"`, [{ field: 'file', message: input.missing }]);
-  const file = await ctx.services.files.save(await part.toBuffer(), part.filename, input.only);
+  const upload = await readUploadedFile(ctx.req, input.what);
+  const file = await ctx.services.files.save(upload.content, upload.filename, input.only);
   await recordUpload(ctx.db, { caller, file });
   return file;
 };

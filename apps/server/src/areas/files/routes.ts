@@ -7,7 +7,7 @@ import { receiveUpload } from './receive-upload';
 
 export const registerFiles = (app: FastifyInstance) => {
   registerCall(app, fileUpload, async (ctx) => {
-    const saved = await receiveUpload(ctx, { missing: 'Please attach a file' });
+    const saved = await receiveUpload(ctx, { what: 'a file' });
     return new Answer({ ...saved, url: ctx.services.files.signedUrl(saved.blobName) }, 'File uploaded');
   });
 
@@ -23,7 +23,6 @@ export const registerFiles = (app: FastifyInstance) => {
       .header('content-type', file.mimeType)
       .header('content-disposition', `inline; filename="${file.originalName}"`)
       .header('cache-control', 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff')
       .send(content);
   });
 };

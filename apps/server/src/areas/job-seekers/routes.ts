@@ -89,7 +89,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
 
   registerCall(app, updateJobSeekerCv, async (ctx) => {
     const saved = await receiveUpload(ctx, {
-      missing: 'Please attach your CV',
+      what: 'your CV',
       only: { mimeTypes: cvTypes, status: 415, message: 'Please upload your CV as a PDF, DOC or DOCX file' },
     });
     return ctx.transaction((db) => updateOwn({ ...ctx, db }, { cvDetail: saved }));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
+import { unstorableTextReason } from '../../engine/storable-text';
 import { jsonLdTag, noindexTag, seoHead } from '../../services/html-page';
 import { plainText } from '../../services/sanitize';
 import { isOpen, type JobRow } from './repository';
@@ -73,6 +74,21 @@ export const jobPostingJsonLd = (job: JobRow, company: Company, appUrl: string) 
   };
 };
 
+/**
+ * The web app's page with tags added at the end of its head (and, with `ownTitle`, its own <title>
+ * taken out). Cut and joined at the markers, never through a replacement pattern: text such as
+ * "$'" in a job's title would otherwise paste parts of the page into itself.
+ */
+export const withHeadTags = (template: string, tags: string[], options: { ownTitle: boolean }) => {
+  const headEnd = template.indexOf('</head>');
+  if (headEnd < 0) return template;
+  let head = template.slice(0, headEnd);
+  const titleStart = head.indexOf('<title>');
+  const titleEnd = titleStart < 0 ? -1 : head.indexOf('</title>', titleStart);
+  if (options.ownTitle && titleEnd >= 0) head = head.slice(0, titleStart) + head.slice(titleEnd + '</title>'.length);
+  return `${head}    ${tags.join('\n    ')}\n  ${template.slice(headEnd)}`;
+};
+
 /** The app's page with this job's title, description and, while it is open, its JobPosting. */
 export const renderJobPage = (template: string, input: { job: JobRow; company: Company; appUrl: string }) => {
   const { job, company, appUrl } = input;
@@ -82,10 +98,8 @@ export const renderJobPage = (template: string, input: { job: JobRow; company: C
     300,
   );
   const url = `${appUrl}/jobs/${job.slug}`;
-  const head = [...seoHead({ title, description, url }), isOpen(job) ? jsonLdTag(jobPostingJsonLd(job, company, appUrl)) : noindexTag].join(
-    '\n    ',
-  );
-  return template.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${head}\n  </head>`);
+  const head = [...seoHead({ title, description, url }), isOpen(job) ? jsonLdTag(jobPostingJsonLd(job, company, appUrl)) : noindexTag];
+  return withHeadTags(template, head, { ownTitle: true });
 };
 
 /** /jobs/:slug answered by the server with the job in the HTML, before any script runs. */
@@ -95,19 +109,22 @@ export const registerJobPages = (app: FastifyInstance, webDist: string) => {
     const { slug } = req.params as { slug: string };
     if (!fs.existsSync(indexFile)) return reply.callNotFound();
     const template = fs.readFileSync(indexFile, 'utf8');
-    const [row] = await app.database.db
-      .select({
-        job: jobs,
-        company: { name: recruiterCompanies.name, website: recruiterCompanies.website, slug: recruiterCompanies.slug },
-        companyLive: sql<boolean>`${recruiterCompanies.status} = 'ACTIVE' and not ${recruiterCompanies.isDeleted}`,
-      })
-      .from(jobs)
-      .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
-      .where(eq(jobs.slug, slug))
-      .limit(1);
+    // A slug the database cannot even compare is no job's.
+    const [row] = unstorableTextReason(slug)
+      ? []
+      : await app.database.db
+          .select({
+            job: jobs,
+            company: { name: recruiterCompanies.name, website: recruiterCompanies.website, slug: recruiterCompanies.slug },
+            companyLive: sql<boolean>`${recruiterCompanies.status} = 'ACTIVE' and not ${recruiterCompanies.isDeleted}`,
+          })
+          .from(jobs)
+          .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
+          .where(eq(jobs.slug, slug))
+          .limit(1);
     reply.type('text/html').header('cache-control', 'no-cache');
     if (!row || row.job.isDeleted || row.job.status !== 'PUBLISHED' || !row.companyLive)
-      return reply.status(404).send(template.replace('</head>', `  ${noindexTag}\n  </head>`));
+      return reply.status(404).send(withHeadTags(template, [noindexTag], { ownTitle: false }));
     return reply.send(renderJobPage(template, { job: row.job, company: row.company, appUrl: app.services.config.appUrl }));
   });
 };

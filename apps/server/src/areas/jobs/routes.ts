@@ -1,11 +1,11 @@
 import { isPlatformUser } from '@app/contract/access';
-import { findJobs, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
+import { featureJob, featureJobMessage, findJobs, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
 import type { Caller, Scope } from '../../engine/context';
-import { badRequest, notFound } from '../../engine/errors';
+import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import type { Gazetteer } from '../../services/gazetteer';
@@ -27,6 +27,15 @@ const derived = async (db: Executor, input: Record<string, any>, before?: JobRow
   ...(input.skills ? await labelledSkills(db, input.skills) : {}),
   ...(input.status === 'PUBLISHED' && !before?.postedOn ? { postedOn: new Date() } : {}),
 });
+
+/**
+ * Featuring is the platform's (featureJob): a recruiter asking for it is refused, and the field is
+ * never written from their create or update, so false cannot undo the platform's choice either.
+ */
+const withoutFeaturing = <T extends { isFeaturedJob?: boolean }>({ isFeaturedJob, ...values }: T) => {
+  if (isFeaturedJob) throw forbidden(featureJobMessage);
+  return values;
+};
 
 /** A recruiter works on their own jobs; a platform admin on any. */
 const scopeFor = (caller: Caller | null): Scope => (caller && isPlatformUser(caller.userType) ? {} : { ownerId: caller?.id ?? '-' });
@@ -53,7 +62,8 @@ export const registerJobs = (app: FastifyInstance) => {
   registerResource(app, jobRepository, {
     afterWrite: () => app.services.jobSearchCache.clear(),
     handlers: {
-      create: async ({ db, caller, scope, input }) => {
+      create: async ({ db, caller, scope, input: sent }) => {
+        const input = withoutFeaturing(sent);
         const company = await ownCompany(db, caller as Caller);
         return jobRepository.create(db, {
           caller,
@@ -68,7 +78,8 @@ export const registerJobs = (app: FastifyInstance) => {
           },
         });
       },
-      update: async ({ db, caller, input: { _id, ...values } }) => {
+      update: async ({ db, caller, input: { _id, ...sent } }) => {
+        const values = withoutFeaturing(sent);
         const scope = scopeFor(caller);
         const before = (await jobRepository.get(db, scope, _id)) as JobRow;
         // The window is checked against the dates already saved, not only against those sent together.
@@ -107,6 +118,11 @@ export const registerJobs = (app: FastifyInstance) => {
       jobSearchCache.get(JSON.stringify(input), () => searchOpenJobs(db, gazetteer, input)),
     );
   }
+
+  registerCall(app, featureJob, async ({ db, caller, input, afterCommit }) => {
+    afterCommit(() => jobSearchCache.clear());
+    return jobRepository.update(db, { caller, scope: {}, id: input._id, values: { isFeaturedJob: input.isFeaturedJob } });
+  });
 
   registerCall(app, jobBySlug, async ({ db, caller, input }) => {
     const row = (await jobRepository.first(db, {}, [eq(jobs.slug, input.slug)])) as JobRow | undefined;

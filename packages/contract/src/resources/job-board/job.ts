@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM } from '../../access';
 import { slug } from '../../conventions/career';
 import { address, isoDate } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
@@ -40,6 +41,7 @@ const editable = z.object({
   paidToRelocate: z.boolean().default(false),
   applicationStartDate: isoDate.optional().nullable(),
   applicationEndDate: isoDate.optional().nullable(),
+  /** Part of the record, but the platform's to set (`featureJob`): a recruiter sending true is refused. */
   isFeaturedJob: z.boolean().default(false),
   skills: z.array(jobSkill).max(50).default([]),
   meta: z
@@ -107,6 +109,24 @@ export const job = defineResource({
     },
     setStatus: { method: 'POST', path: '/recruiter/job/status-update', who: ['RECRUITER', 'SUPER_ADMIN', 'ADMIN'] },
   },
+});
+
+export const featureJobMessage = 'Only the platform can feature a job';
+
+/** Featuring puts a job first in every search: a platform admin's decision, for any company's job. */
+export const featureJob = defineWorkflow({
+  name: 'featureJob',
+  tag: 'Job',
+  method: 'POST',
+  path: '/admin/job/feature',
+  who: PLATFORM,
+  summary: 'Features a job (first in search) or stops featuring it (an extra call)',
+  input: z
+    .object({
+      _id: mongoId(),
+      isFeaturedJob: z.boolean({ error: 'isFeaturedJob must be true or false' }),
+    })
+    .strict(),
 });
 
 export const distanceUnits = ['mi', 'km'] as const;
