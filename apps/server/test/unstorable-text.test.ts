@@ -1,26 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { article, contactQuery } from '@app/contract/resources/content/article';
 import { companyBySlug, updateCompanyAbout } from '@app/contract/resources/job-board/company';
 import { jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
 import { registerJobSeeker } from '@app/contract/resources/job-board/job-seeker';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactQueries } from '../src/db/schema/content';
 import { invalidCharactersMessage, nulMessage } from '../src/engine/storable-text';
 import { type BoardWorld, uploadCv, withBoard } from './support/job-board';
 import { postFile, samplePdf } from './support/multipart';
-import { call, type TestApp } from './support/test-app';
+import { aBuiltWebApp, call, type TestApp } from './support/test-app';
 import { password, unique } from './support/world';
 
 /** The attacks that answered 500 (or stored broken text): the same requests now answer a 4xx. */
 
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-web-'));
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html>\n<html>\n  <head>\n    <title>Recruit</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
-);
-afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+const webDist = aBuiltWebApp();
 
 let t: TestApp;
 let w: BoardWorld;

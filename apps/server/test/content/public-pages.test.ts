@@ -1,24 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { article, employeeCard, employeeCardWhatsApp } from '@app/contract/resources/content/article';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qrSvg } from '../../src/areas/content/card-page';
 import { employeeCards } from '../../src/db/schema/content';
 import { aCard, anArticle, anAuthor } from '../support/content';
 import { type BoardWorld, daysFromNow, withBoard } from '../support/job-board';
 import { postFile, readSignedUrl, samplePng } from '../support/multipart';
-import { call, type TestApp } from '../support/test-app';
+import { aBuiltWebApp, call, type TestApp } from '../support/test-app';
 import { unique } from '../support/world';
 
 /** A built web app beside the server, so these pages are seen to win over its index.html. */
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-web-'));
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Recruit</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
-);
-afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+const webDist = aBuiltWebApp();
 
 let t: TestApp;
 let w: BoardWorld;

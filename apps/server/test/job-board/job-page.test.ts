@@ -1,18 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { job } from '@app/contract/resources/job-board/job';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aJob, type BoardWorld, daysFromNow, withBoard } from '../support/job-board';
-import { call, type TestApp } from '../support/test-app';
+import { aBuiltWebApp, call, type TestApp } from '../support/test-app';
 
 /** The built web app's page, as Vite writes it: the server fills in a job's head. */
-const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-web-'));
-fs.writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Recruit</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
-);
-afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+const webDist = aBuiltWebApp();
 
 let t: TestApp;
 let w: BoardWorld;

@@ -5,6 +5,7 @@ import type { CallSpec } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, readConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
@@ -97,4 +98,18 @@ export const call = async <T = any>(
       ? await app.inject({ method: spec.method, url, query: input as Record<string, string>, headers, remoteAddress })
       : await app.inject({ method: spec.method, url, payload: input, headers, remoteAddress });
   return { status: response.statusCode, body: response.json() as Envelope<T> };
+};
+
+/**
+ * A built web app's index.html, as Vite writes it, in a folder of its own for one test file (removed
+ * after it): pages the server answers itself are seen to win over it, and a job's page to fill it in.
+ */
+export const aBuiltWebApp = () => {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-web-'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Recruit</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
+  afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+  return webDist;
 };
