@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, noChromium } from '../support/browser';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
 import { startServer, type TestServer } from '../support/server';
 import { openSection, signIn } from '../support/steps';
 
@@ -17,7 +17,7 @@ const visitor = {
   message: 'Do you list part-time warehouse jobs in Bradford?',
 };
 
-const skip = hasChromium() ? false : noChromium;
+const skip = skipWithoutChromium();
 let server: TestServer;
 let browser: Browser;
 let admin: Page;

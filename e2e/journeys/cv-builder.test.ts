@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { unzipSync } from 'fflate';
 import { PDFParse } from 'pdf-parse';
 import type { Download, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, noChromium } from '../support/browser';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
 import { startServer } from '../support/server';
 import { openSection } from '../support/steps';
 
@@ -38,7 +38,7 @@ const pdfText = async (pdf: Uint8Array) => {
 };
 
 test('CV builder: a new seeker builds a CV from their profile, previews it, switches to Modern and downloads the PDF; then writes a cover letter from suggestions and downloads it as Word', {
-  skip: hasChromium() ? false : noChromium,
+  skip: skipWithoutChromium(),
   timeout: 240_000,
 }, async () => {
   const server = await startServer();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hasChromium, launchBrowser, noChromium } from '../support/browser';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
 import { startServer } from '../support/server';
 import { openSection, signIn, signOut } from '../support/steps';
 
@@ -21,7 +21,7 @@ const staffMember = {
 };
 
 test('foundation: a super admin sets up an organisation, whose admin adds a staff member, who sees only what their roles allow', {
-  skip: hasChromium() ? false : noChromium,
+  skip: skipWithoutChromium(),
   timeout: 240_000,
 }, async () => {
   const server = await startServer();

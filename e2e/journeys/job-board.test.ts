@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { samplePdf } from '../../apps/server/src/demo/sample-pdf';
-import { hasChromium, launchBrowser, noChromium } from '../support/browser';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
 import { startServer } from '../support/server';
 
 const company = {
@@ -32,7 +32,7 @@ const search = async (page: Page, words: string, place: string) => {
 };
 
 test('job board: a company posts a job in Leeds; a seeker registers, uploads a CV, finds it by words and place and applies; the company shortlists them', {
-  skip: hasChromium() ? false : noChromium,
+  skip: skipWithoutChromium(),
   timeout: 180_000,
 }, async () => {
   const server = await startServer();

@@ -1,5 +1,5 @@
 import { cvDocument, cvSectionKeys } from '@app/contract/resources/job-board/cv-document';
-import { arrange, readingOrderOf } from '@app/documents/cv/sections';
+import { arrange } from '@app/documents/cv/sections';
 import { cvTemplates } from '@app/documents/cv/templates';
 import { sampleCvInput } from '@app/documents/samples';
 import { describe, expect, it } from 'vitest';
@@ -95,8 +95,10 @@ describe('the seeker’s order of CV sections', () => {
     const cv = cvDocument.parse(sampleCvInput);
     expect(cv.sectionOrder).toEqual([]);
     for (const template of cvTemplates) {
-      expect(template.readingOrderFor(cv)).toEqual(template.readingOrder);
-      expect(template.readingOrder).toEqual(readingOrderOf(template.layout));
+      // The template's own order: its fixed headings, then each column top to bottom.
+      const asLaidOut = [...(template.layout.fixed ?? []), ...template.layout.columns.flat()];
+      expect(template.readingOrderFor(cv), template.slug).toEqual(asLaidOut);
+      expect(template.readingOrder, template.slug).toEqual(asLaidOut);
     }
     expect(cvTemplates.find((template) => template.slug === 'modern')!.readingOrder).toEqual([
       'contact',

@@ -5,7 +5,7 @@ import type { CallSpec } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, readConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
@@ -16,7 +16,8 @@ export type Envelope<T = any> = { code: number; success: boolean; message: strin
 
 /**
  * One app per test file on a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set, on a new
- * PostgreSQL database made for the file and dropped after it.
+ * PostgreSQL database made for the file (a copy of the one global-setup.ts migrated and seeded for
+ * the run) and dropped after it.
  */
 export const startTestApp = async (
   options: {
@@ -37,7 +38,9 @@ export const startTestApp = async (
     const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    // A test database is thrown away after the file: waiting for each commit to reach the disk buys nothing.
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
