@@ -21,6 +21,9 @@ afterAll(async () => {
   await database.close();
 });
 
+/** The rows of a raw statement (the shared Db type leaves `execute`'s result to the driver). */
+const rowsOf = async <T>(query: PromiseLike<unknown>) => ((await query) as { rows: T[] }).rows;
+
 /** Settles to `true` once `promise` has, so a test can see whether it is still waiting. */
 const settled = (promise: Promise<unknown>) => {
   const state = { done: false };
@@ -54,14 +57,14 @@ it('keeps other statements waiting, without blocking, while a transaction is ope
     await gate;
   });
   await begun;
-  const count = database.db.execute<{ count: number }>(sql`select count(*)::int as count from notes`);
+  const count = rowsOf<{ count: number }>(database.db.execute(sql`select count(*)::int as count from notes`));
   const waiting = settled(count);
   // Timers still fire (the event loop is free) while the count waits for the transaction.
   await sleep(50);
   expect(waiting.done).toBe(false);
   release();
   await transaction;
-  expect((await count).rows).toEqual([{ count: 1 }]);
+  expect(await count).toEqual([{ count: 1 }]);
 });
 
 it('rolls back a failed transaction and passes on Postgres error fields (code, constraint)', async () => {
@@ -76,14 +79,16 @@ it('rolls back a failed transaction and passes on Postgres error fields (code, c
   );
   expect(error?.cause?.code).toBe('23505');
   expect(error?.cause?.constraint).toBe('notes_pkey');
-  const rows = await database.db.execute<{ id: number; body: string }>(sql`select id, body from notes order by id`);
-  expect(rows.rows).toEqual([{ id: 1, body: 'kept' }]);
+  const rows = await rowsOf(database.db.execute(sql`select id, body from notes order by id`));
+  expect(rows).toEqual([{ id: 1, body: 'kept' }]);
 });
 
 it('returns the same types as PGlite on the server thread (json as objects, timestamps for drizzle to map)', async () => {
   if (!embedded) return;
-  const { rows } = await database.db.execute<{ doc: unknown; at: unknown; big: unknown; bytes: unknown }>(
-    sql`select '{"a":[1,"two"]}'::jsonb as doc, timestamptz '2026-01-02 03:04:05+00' as at, 9::int8 as big, '\\x0102'::bytea as bytes`,
+  const rows = await rowsOf<Record<string, unknown>>(
+    database.db.execute(
+      sql`select '{"a":[1,"two"]}'::jsonb as doc, timestamptz '2026-01-02 03:04:05+00' as at, 9::int8 as big, '\\x0102'::bytea as bytes`,
+    ),
   );
   expect(rows[0]!.doc).toEqual({ a: [1, 'two'] });
   // drizzle asks for timestamps as Postgres's text and maps them to Date per column itself.
@@ -96,11 +101,11 @@ it('finishes statements already sent when closed, and refuses new ones after', a
   if (!embedded) return;
   const closing = await openDatabase({});
   // drizzle's query runs when first awaited (and again on every await): once, here.
-  const sent = Promise.resolve(closing.db.execute<{ answer: number }>(sql`select 42 as answer from pg_sleep(0.2)`));
+  const sent = rowsOf(closing.db.execute(sql`select 42 as answer from pg_sleep(0.2)`));
   const answer = settled(sent);
   await sleep(0);
   await closing.close();
   expect(answer.done).toBe(true);
-  expect((await sent).rows).toEqual([{ answer: 42 }]);
+  expect(await sent).toEqual([{ answer: 42 }]);
   await expect(closing.db.execute(sql`select 1`)).rejects.toThrow();
 });
