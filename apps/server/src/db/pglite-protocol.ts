@@ -3,7 +3,11 @@
 /** Which logical session a statement runs on: 0 outside any transaction, otherwise the transaction's number. */
 export type SessionId = number;
 
-export type WorkerOptions = { dataDir?: string };
+export type WorkerOptions = {
+  dataDir?: string;
+  /** PGlite's Postgres, compiled once per process and shared by every worker started in it. */
+  wasmModule?: WebAssembly.Module;
+};
 
 export type WorkerRequest =
   | {

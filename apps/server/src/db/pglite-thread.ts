@@ -14,6 +14,9 @@
  * - The worker holds the process open only while a statement is in flight, as an idle database in
  *   this thread would not.
  */
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { workerEntry } from '../services/worker-entry';
@@ -66,11 +69,27 @@ const parseRaw = <T>(result: Results<T>, parsers: Parsers | undefined, rowMode: 
 
 const closeTimeoutMs = 30_000;
 
+// The server's TypeScript libraries declare WebAssembly's types but not the global object.
+const wasm = (globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<WebAssembly.Module> } }).WebAssembly;
+let compiled: Promise<WebAssembly.Module> | undefined;
+/**
+ * PGlite compiles its Postgres once per thread and keeps it; a worker would compile it again each
+ * time (seconds on a busy machine). Compiled here once (off this thread, by V8) and handed to each worker.
+ */
+const postgresModule = () => {
+  compiled ??= (async () => {
+    const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    return wasm.compile(await fs.readFile(path.join(path.dirname(pglite), 'pglite.wasm')));
+  })();
+  return compiled;
+};
+
 type Unsent = WorkerRequest extends infer Request ? (Request extends unknown ? Omit<Request, 'id'> : never) : never;
 
-export const openPgliteThread = async ({ dataDir }: WorkerOptions): Promise<PgliteThread> => {
+export const openPgliteThread = async ({ dataDir }: { dataDir?: string }): Promise<PgliteThread> => {
   const entry = workerEntry(import.meta.url, 'pglite-worker');
-  const worker = new Worker(entry.source, { eval: entry.eval, workerData: { dataDir } satisfies WorkerOptions });
+  const workerData: WorkerOptions = { dataDir, wasmModule: await postgresModule() };
+  const worker = new Worker(entry.source, { eval: entry.eval, workerData });
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let nextSession = 1;

@@ -3,18 +3,20 @@
  * keeps this thread busy instead of the server's event loop. pglite-thread.ts starts it and speaks
  * pglite-protocol.ts with it.
  *
- * Messages are handled as they arrive, not one by one: PGlite itself serialises them. A statement
- * outside a transaction waits (in PGlite's own queue) while a transaction is open; a statement of the
- * open transaction runs on that transaction's handle. A transaction begins on `begin` and stays open,
- * inside PGlite's `transaction()`, until its `end` arrives.
+ * Messages are handled as they arrive, not one by one: PGlite's own locks serialise them. A statement
+ * outside a transaction waits (in PGlite's queue) while a transaction is open, exactly as PGlite's
+ * `query()` does; a statement of the open transaction runs inside it. A transaction begins on `begin`
+ * and stays open, inside PGlite's `transaction()`, until its `end` arrives. Queries run as named
+ * prepared statements (pglite-statements.ts).
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { SerializedError, SessionId, WorkerOptions, WorkerReady, WorkerReply, WorkerRequest } from './pglite-protocol';
+import { createStatementCache, type StatementCache } from './pglite-statements';
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerOptions;
+const { dataDir, wasmModule } = workerData as WorkerOptions;
 
 const serializeError = (error: unknown): SerializedError => {
   if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
@@ -30,6 +32,7 @@ const serializeError = (error: unknown): SerializedError => {
 type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void; ended: Promise<void> };
 
 let pg: PGlite;
+let statements: StatementCache;
 const transactions = new Map<SessionId, OpenTransaction>();
 const inFlight = new Set<Promise<unknown>>();
 let closing = false;
@@ -42,6 +45,22 @@ const handleOf = (session: SessionId) => {
   const open = transactions.get(session);
   if (!open) throw new Error('Transaction is closed');
   return open.tx;
+};
+
+/** Under the locks PGlite's `query()` takes: outside a transaction both, and the data written out after. */
+const query = async (request: Extract<WorkerRequest, { op: 'query' }>) => {
+  const options = { rowMode: request.rowMode, parsers: rawParsers(request.rawTypes), paramTypes: request.paramTypes };
+  if (request.session !== 0) {
+    handleOf(request.session);
+    return pg._runExclusiveQuery(() => statements.run(request.sql, request.params, options, false));
+  }
+  return pg._runExclusiveTransaction(() =>
+    pg._runExclusiveQuery(async () => {
+      const result = await statements.run(request.sql, request.params, options, true);
+      await pg.syncToFs();
+      return result;
+    }),
+  );
 };
 
 const begin = (session: SessionId) =>
@@ -90,11 +109,7 @@ const close = async () => {
 const run = async (request: WorkerRequest): Promise<unknown> => {
   switch (request.op) {
     case 'query': {
-      const { rows, fields, affectedRows } = await handleOf(request.session).query(request.sql, request.params, {
-        rowMode: request.rowMode,
-        parsers: rawParsers(request.rawTypes),
-        paramTypes: request.paramTypes,
-      });
+      const { rows, fields, affectedRows } = await query(request);
       return { rows, fields, affectedRows };
     }
     case 'exec':
@@ -123,7 +138,8 @@ port.on('message', (request: WorkerRequest) => {
 });
 
 try {
-  pg = await PGlite.create(dataDir);
+  pg = await PGlite.create({ dataDir, wasmModule });
+  statements = createStatementCache(pg);
   port.postMessage({ ready: true } satisfies WorkerReady);
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) } satisfies WorkerReady);
