@@ -97,6 +97,19 @@ it('returns the same types as PGlite on the server thread (json as objects, time
   expect(rows[0]!.bytes).toEqual(new Uint8Array([1, 2]));
 });
 
+it('answers the new shape of a table after it changes, inside a transaction too (statements are kept prepared)', async () => {
+  if (!embedded) return;
+  const select = sql`select * from notes where id = ${1}`;
+  expect(await rowsOf(database.db.execute(select))).toEqual([{ id: 1, body: 'kept' }]);
+  const inside = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table notes add column pinned boolean not null default false`);
+    return rowsOf(tx.execute(select));
+  });
+  expect(inside).toEqual([{ id: 1, body: 'kept', pinned: false }]);
+  await database.db.execute(sql`alter table notes drop column pinned`);
+  expect(await rowsOf(database.db.execute(select))).toEqual([{ id: 1, body: 'kept' }]);
+});
+
 it('finishes statements already sent when closed, and refuses new ones after', async () => {
   if (!embedded) return;
   const closing = await openDatabase({});

@@ -5,8 +5,11 @@
  * which about halves the time of a small query. Results are parsed by PGlite's own parser, the same as
  * `query()` returns.
  *
- * `run` must be called where PGlite's `query()` would hold its locks: the caller provides them.
- * The least recently used statements are closed beyond `max`.
+ * `run` and `forget` must be called where PGlite's `query()` would hold its locks: the caller provides
+ * them. The least recently used statements are closed beyond `max`. A statement that changes the
+ * schema (create, alter, drop) forgets every kept statement, since one whose result columns changed
+ * would fail (and, inside a transaction, fail the transaction); a kept statement found stale anyway
+ * is prepared afresh and, outside a transaction, run again.
  */
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 
@@ -36,8 +39,13 @@ const withQuery = (error: unknown, query: string, params: unknown[]) => {
   return error;
 };
 
+/** True when the SQL (one statement or several) creates, alters or drops something. */
+export const changesSchema = (sql: string) => /(^|;)\s*(alter|create|drop)\s/i.test(sql);
+
 export type StatementCache = {
   run: <T>(sql: string, params: unknown[], options: QueryOptions, retry: boolean) => Promise<Results<T>>;
+  /** Closes every kept statement. */
+  forget: () => Promise<void>;
 };
 
 export const createStatementCache = (pg: PGlite, { max = 500 }: { max?: number } = {}): StatementCache => {
@@ -68,6 +76,14 @@ export const createStatementCache = (pg: PGlite, { max = 500 }: { max?: number }
     return { key, statement };
   };
 
+  const forget = async () => {
+    const names = [...statements.values()].map(({ name }) => name);
+    statements.clear();
+    if (names.length === 0) return;
+    // Refused inside a failed transaction: then they stay allocated, unused, which harms nothing.
+    await send(names.map((name) => serialize.close({ type: 'S', name }))).catch(() => undefined);
+  };
+
   const run = async <T>(sql: string, params: unknown[], options: QueryOptions, retry: boolean): Promise<Results<T>> => {
     let key: string | undefined;
     try {
@@ -85,7 +101,9 @@ export const createStatementCache = (pg: PGlite, { max = 500 }: { max?: number }
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
       ]);
-      return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+      const result = parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+      if (changesSchema(sql)) await forget();
+      return result;
     } catch (error) {
       if (key && isStale(error)) {
         statements.delete(key);
@@ -96,5 +114,5 @@ export const createStatementCache = (pg: PGlite, { max = 500 }: { max?: number }
     }
   };
 
-  return { run };
+  return { run, forget };
 };

@@ -13,7 +13,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { SerializedError, SessionId, WorkerOptions, WorkerReady, WorkerReply, WorkerRequest } from './pglite-protocol';
-import { createStatementCache, type StatementCache } from './pglite-statements';
+import { changesSchema, createStatementCache, type StatementCache } from './pglite-statements';
 
 const port = parentPort!;
 const { dataDir, wasmModule } = workerData as WorkerOptions;
@@ -112,8 +112,11 @@ const run = async (request: WorkerRequest): Promise<unknown> => {
       const { rows, fields, affectedRows } = await query(request);
       return { rows, fields, affectedRows };
     }
-    case 'exec':
-      return (await handleOf(request.session).exec(request.sql)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+    case 'exec': {
+      const results = await handleOf(request.session).exec(request.sql);
+      if (changesSchema(request.sql)) await pg._runExclusiveQuery(() => statements.forget());
+      return results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+    }
     case 'begin':
       return begin(request.session);
     case 'end':
