@@ -2,8 +2,9 @@
  * Named prepared statements for PGlite, kept by SQL text. PGlite's own `query()` parses, describes and
  * plans every statement on every call, in five calls into Postgres; a statement seen before is here
  * bound and executed in one call (the server's prepared statements, as node-postgres uses by name),
- * which about halves the time of a small query. Results are parsed by PGlite's own parser, the same as
- * `query()` returns.
+ * which about halves the time of a small query. Results are parsed as `query()` parses them, with
+ * PGlite's parsers, but looked up once per column rather than copying every parser for every query.
+ * Types in `rawTypes` are left as Postgres's text.
  *
  * `run` and `forget` must be called where PGlite's `query()` would hold its locks: the caller provides
  * them. The least recently used statements are closed beyond `max`. A statement that changes the
@@ -11,9 +12,12 @@
  * would fail (and, inside a transaction, fail the transaction); a kept statement found stale anyway
  * is prepared afresh and, outside a transaction, run again.
  */
-import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
+export type RunOptions = { rowMode: 'array' | 'object'; rawTypes: number[]; paramTypes?: number[] };
 
 type Statement = { name: string; paramTypes: number[] };
 
@@ -33,6 +37,39 @@ const concat = (parts: Uint8Array[]) => {
   return out;
 };
 
+/** The rows a command reports, as PGlite counts them. */
+const affectedRowsOf = (tag: string) => {
+  const [command, first, second] = tag.split(' ');
+  if (command === 'INSERT') return Number.parseInt(second!, 10);
+  if (command === 'UPDATE' || command === 'DELETE' || command === 'COPY' || command === 'MERGE') return Number.parseInt(first!, 10);
+  return 0;
+};
+
+/** One statement's result from its messages, the same as PGlite's `query()` answers it. */
+const resultOf = (pg: PGlite, messages: BackendMessage[], { rowMode, rawTypes }: RunOptions): Results => {
+  const result: Results = { rows: [], fields: [], affectedRows: 0 };
+  let parsers: ((value: string, type: number) => unknown)[] = [];
+  for (const message of messages) {
+    // By name, as PGlite's own parser tells the messages apart.
+    if (message.name === 'rowDescription') {
+      const { fields } = message as InstanceType<typeof protocol.messages.RowDescriptionMessage>;
+      result.fields = fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+      parsers = result.fields.map(({ dataTypeID }) =>
+        rawTypes.includes(dataTypeID) ? (value) => value : (pg.parsers[dataTypeID] ?? ((value) => value)),
+      );
+    } else if (message.name === 'dataRow') {
+      const { fields } = message as InstanceType<typeof protocol.messages.DataRowMessage>;
+      const values = fields.map((value, index) => (value === null ? null : parsers[index]!(value, result.fields[index]!.dataTypeID)));
+      result.rows.push(
+        rowMode === 'array' ? values : Object.fromEntries(values.map((value, index) => [result.fields[index]!.name, value])),
+      );
+    } else if (message.name === 'commandComplete') {
+      result.affectedRows = affectedRowsOf((message as InstanceType<typeof protocol.messages.CommandCompleteMessage>).text);
+    }
+  }
+  return result;
+};
+
 /** PGlite's errors carry the statement and its parameters, as `query()`'s do. */
 const withQuery = (error: unknown, query: string, params: unknown[]) => {
   if (error instanceof protocol.messages.DatabaseError) Object.assign(error, { query, params });
@@ -43,7 +80,7 @@ const withQuery = (error: unknown, query: string, params: unknown[]) => {
 export const changesSchema = (sql: string) => /(^|;)\s*(alter|create|drop)\s/i.test(sql);
 
 export type StatementCache = {
-  run: <T>(sql: string, params: unknown[], options: QueryOptions, retry: boolean) => Promise<Results<T>>;
+  run: (sql: string, params: unknown[], options: RunOptions, retry: boolean) => Promise<Results>;
   /** Closes every kept statement. */
   forget: () => Promise<void>;
 };
@@ -84,7 +121,7 @@ export const createStatementCache = (pg: PGlite, { max = 500 }: { max?: number }
     await send(names.map((name) => serialize.close({ type: 'S', name }))).catch(() => undefined);
   };
 
-  const run = async <T>(sql: string, params: unknown[], options: QueryOptions, retry: boolean): Promise<Results<T>> => {
+  const run = async (sql: string, params: unknown[], options: RunOptions, retry: boolean): Promise<Results> => {
     let key: string | undefined;
     try {
       const prepared = await prepare(sql, options.paramTypes);
@@ -101,7 +138,7 @@ export const createStatementCache = (pg: PGlite, { max = 500 }: { max?: number }
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
       ]);
-      const result = parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+      const result = resultOf(pg, messages, options);
       if (changesSchema(sql)) await forget();
       return result;
     } catch (error) {

@@ -37,9 +37,6 @@ const transactions = new Map<SessionId, OpenTransaction>();
 const inFlight = new Set<Promise<unknown>>();
 let closing = false;
 
-/** Parsers that keep a type as Postgres's text (the client applies its own). */
-const rawParsers = (types: number[]) => Object.fromEntries(types.map((type) => [type, (value: string) => value]));
-
 const handleOf = (session: SessionId) => {
   if (session === 0) return pg;
   const open = transactions.get(session);
@@ -49,7 +46,7 @@ const handleOf = (session: SessionId) => {
 
 /** Under the locks PGlite's `query()` takes: outside a transaction both, and the data written out after. */
 const query = async (request: Extract<WorkerRequest, { op: 'query' }>) => {
-  const options = { rowMode: request.rowMode, parsers: rawParsers(request.rawTypes), paramTypes: request.paramTypes };
+  const options = { rowMode: request.rowMode, rawTypes: request.rawTypes, paramTypes: request.paramTypes };
   if (request.session !== 0) {
     handleOf(request.session);
     return pg._runExclusiveQuery(() => statements.run(request.sql, request.params, options, false));
