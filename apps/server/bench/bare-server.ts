@@ -1,13 +1,15 @@
 /**
  * The baseline: a bare Fastify app with one route per measured call, running the SQL the product
  * runs for it (the texts drizzle generates, copied) through the same driver, with no engine, no
- * validation, no hooks and no plugins. Started by bench/run.ts in a process of its own.
+ * validation, no hooks and no plugins. Started by bench/run.ts in a process of its own. On the embedded
+ * database it uses the product's worker thread, or with BENCH_BARE_PGLITE=main PGlite on its own thread.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { openPgliteThread } from '../src/db/pglite-thread';
 import { reportReady, targetFromEnv } from './shared';
 
 type Row = Record<string, any>;
@@ -21,8 +23,15 @@ if (target.databaseUrl) {
   const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
   query = async (text, params) => (await pool.query(text, params)).rows;
   close = () => pool.end();
-} else {
+} else if (process.env.BENCH_BARE_PGLITE === 'main') {
+  // PGlite on this process's own thread, as the product ran it before it had a worker: the baseline
+  // that shows what the worker changes.
   const client = new PGlite(path.join(target.dataDir, 'db'));
+  query = async (text, params) => (await client.query<Row>(text, params)).rows;
+  close = () => client.close();
+} else {
+  // The product's driver: PGlite in a worker thread.
+  const client = await openPgliteThread({ dataDir: path.join(target.dataDir, 'db') });
   query = async (text, params) => (await client.query<Row>(text, params)).rows;
   close = () => client.close();
 }
