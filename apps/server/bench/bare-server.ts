@@ -1,7 +1,9 @@
 /**
  * The baseline: a bare Fastify app with one route per measured call, running the SQL the product
  * runs for it (the texts drizzle generates, copied; for the job search, built per request by the
- * product's query builder) through the same driver, with no engine, no hooks, no plugins and no cache. Started by bench/run.ts in a process of its own.
+ * product's query builder) through the same driver, with no engine, no validation, no hooks, no
+ * plugins and no cache. Started by bench/run.ts in a process of its own. On the embedded database it
+ * uses the product's worker thread, or with BENCH_BARE_PGLITE=main PGlite on its own thread.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../src/db/client';
+import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
 import { searchPath, searchStatement } from './search';
 import { reportReady, targetFromEnv } from './shared';
@@ -29,11 +32,19 @@ if (target.databaseUrl) {
   query = async (text, params) => (await pool.query(text, params)).rows;
   close = () => pool.end();
   sqlBuilder = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database['db'];
-} else {
+} else if (process.env.BENCH_BARE_PGLITE === 'main') {
+  // PGlite on this process's own thread, as the product ran it before it had a worker: the baseline
+  // that shows what the worker changes.
   const client = new PGlite(path.join(target.dataDir, 'db'));
   query = async (text, params) => (await client.query<Row>(text, params)).rows;
   close = () => client.close();
   sqlBuilder = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database['db'];
+} else {
+  // The product's driver: PGlite in a worker thread.
+  const client = await openPgliteThread({ dataDir: path.join(target.dataDir, 'db') });
+  query = async (text, params) => (await client.query<Row>(text, params)).rows;
+  close = () => client.close();
+  sqlBuilder = drizzlePglite(client as never, { casing: 'snake_case' }) as unknown as Database['db'];
 }
 const gazetteer = createGazetteer();
 

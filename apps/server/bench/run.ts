@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: three scenarios, all by default (BENCH_SCENARIOS=foundation,search,documents picks).
+ * `npm run bench`: four scenarios, all by default (BENCH_SCENARIOS=foundation,search,documents,embedded picks).
  *
  * foundation: seeds an organisation with ~2,000 staff (and a second one, so scoping matters), then
  * measures with autocannon three of the product's calls, each beside a bare Fastify route running
@@ -16,6 +16,11 @@
  * per PDF (target under 300 ms), and a CV details call's p99 while 20 drawings are always waiting
  * (target under 50 ms). See bench/documents.ts; BENCH_DOC_SAMPLES (20), BENCH_DOC_CONNECTIONS (4).
  *
+ * embedded: a staff details call's p99 at BENCH_CONNECTIONS connections while a heavy staff list (all
+ * 2,000 match, 100 a page) runs beside it on BENCH_HEAVY_CONNECTIONS (1), and alone; product, bare
+ * routes, and on PGlite bare routes with PGlite on the server's own thread (as before the worker).
+ * Target: p99 under 100 ms on the embedded database. See bench/embedded.ts.
+ *
  * On the embedded database by default; on PostgreSQL when DATABASE_URL is set (in a database made
  * for the run and dropped after it). Not a test: it exits 0 whether or not a target is met.
  *
@@ -30,11 +35,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { countLimit } from '../src/areas/jobs/search';
 import { runDocuments, type SeededDocuments, seedDocuments } from './documents';
+import { detailsOf, heavyListOf, runEmbedded } from './embedded';
+import { fetchCall, load, type Measured, median, medianOf, micros, ms, type Numbers, table } from './load';
 import { type RawTimes, searchPath, searchRequests, timeRawSql } from './search';
 import { type Seeded, seed } from './seed';
 import { type SeededJobs, seedJobs } from './seed-jobs';
@@ -59,12 +65,9 @@ const targetRatio = 0.6;
 // Under 30 ms up to 100,000 published jobs, under 100 ms at a million.
 const targetSearchP99 = jobCount > 100_000 ? 100 : 30;
 
-const scenarios = new Set((process.env.BENCH_SCENARIOS || 'foundation,search,documents').split(',').map((name) => name.trim()));
-for (const name of scenarios)
-  if (name !== 'foundation' && name !== 'search' && name !== 'documents')
-    throw new Error(`Unknown scenario ${name}: foundation, search or documents`);
-
-type Measured = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; bodies?: unknown[] };
+const scenarioNames = ['foundation', 'search', 'documents', 'embedded'];
+const scenarios = new Set((process.env.BENCH_SCENARIOS || scenarioNames.join(',')).split(',').map((name) => name.trim()));
+for (const name of scenarios) if (!scenarioNames.includes(name)) throw new Error(`Unknown scenario ${name}: ${scenarioNames.join(', ')}`);
 
 const callsOf = (seeded: Seeded): Measured[] => [
   { name: 'GET /api/auth/me', method: 'GET', path: '/api/auth/me' },
@@ -76,20 +79,6 @@ const callsOf = (seeded: Seeded): Measured[] => [
     body: { page: 1, limit: 10, search: seeded.search },
   },
 ];
-
-const headersOf = (token: string, call: Measured): Record<string, string> => ({
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-  ...(call.body === undefined && call.bodies === undefined ? {} : { 'content-type': 'application/json' }),
-});
-
-const fetchCall = async (server: Child, token: string, call: Measured) => {
-  const response = await fetch(server.url + call.path, {
-    method: call.method,
-    headers: headersOf(token, call),
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
-  });
-  return { status: response.status, body: (await response.json()) as { data: any } };
-};
 
 /** Both servers must answer the same before their speeds mean anything. */
 const checkSameAnswers = async (product: Child, bare: Child, token: string, calls: Measured[]) => {
@@ -106,70 +95,14 @@ const checkSameAnswers = async (product: Child, bare: Child, token: string, call
   return problems;
 };
 
-/** Throughput of answered calls, latency, and the server process's CPU time per request (µs). */
-type Numbers = { rps: number; p50: number; p99: number; cpuPerRequest: number; errors: number; non2xx: number };
-
-const load = async (server: Child, token: string, call: Measured, seconds: number): Promise<Numbers> => {
-  const bodies = call.bodies?.map((body) => JSON.stringify(body));
-  let sent = 0;
-  const cpuBefore = await server.cpu();
-  const result: Result = await autocannon({
-    url: server.url + call.path,
-    method: call.method,
-    headers: headersOf(token, call),
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
-    // Several bodies: sent in turn across all connections (each request takes the next), so at any
-    // moment the connections are asking different things.
-    requests: bodies && [
-      {
-        method: call.method,
-        path: call.path,
-        headers: headersOf(token, call),
-        setupRequest: (request) => ({ ...request, body: bodies[sent++ % bodies.length] }),
-      },
-    ],
-    connections,
-    duration: seconds,
-  });
-  const cpuUsed = (await server.cpu()) - cpuBefore;
-  return {
-    rps: result['2xx'] / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuPerRequest: cpuUsed / Math.max(1, result['2xx'] + result.non2xx),
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-};
-
 const measure = async (server: Child, token: string, call: Measured) => {
-  await load(server, token, call, warmup);
-  const numbers = await load(server, token, call, duration);
+  await load(server, token, call, { seconds: warmup, connections });
+  const numbers = await load(server, token, call, { seconds: duration, connections });
   const trouble = numbers.errors + numbers.non2xx > 0 ? ` (${numbers.errors} errors, ${numbers.non2xx} non-2xx!)` : '';
   console.log(
     `  ${server.name.padEnd(7)} ${call.name}: ${numbers.rps.toFixed(0)} req/s, ${numbers.cpuPerRequest.toFixed(0)} µs server CPU per request${trouble}`,
   );
   return numbers;
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-const medianOf = (runs: Numbers[]): Numbers => ({
-  rps: median(runs.map((r) => r.rps)),
-  p50: median(runs.map((r) => r.p50)),
-  p99: median(runs.map((r) => r.p99)),
-  cpuPerRequest: median(runs.map((r) => r.cpuPerRequest)),
-  errors: runs.reduce((sum, r) => sum + r.errors, 0),
-  non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
-});
-
-const table = (rows: string[][]) => {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
 };
 
 /** A database of its own on the server DATABASE_URL names, so runs never collide. */
@@ -190,9 +123,6 @@ const createPostgresDatabase = async (serverUrl: string) => {
   };
   return { name, url: url.toString(), version, drop };
 };
-
-const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-const micros = (value: number) => `${value.toFixed(0)} µs`;
 
 /** The foundation scenario: three calls, product beside bare. */
 const runFoundation = async (product: Child, bare: Child, seeded: Seeded, onPostgres: boolean) => {
@@ -321,6 +251,11 @@ const main = async () => {
   const foundation = scenarios.has('foundation');
   const search = scenarios.has('search');
   const documents = scenarios.has('documents');
+  const embedded = scenarios.has('embedded');
+  // Both compare the product with the bare routes on the seeded staff.
+  const withStaff = foundation || embedded;
+  // The bare server answers the staff calls and the job search alike.
+  const withBare = withStaff || search;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-bench-'));
   const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(root, { recursive: true, force: true })];
   const children: Child[] = [];
@@ -329,6 +264,7 @@ const main = async () => {
     let seedTarget: DatabaseTarget;
     let productTarget: DatabaseTarget;
     let bareTarget: DatabaseTarget;
+    let bareMainTarget: DatabaseTarget | undefined;
     if (serverUrl) {
       const database = await createPostgresDatabase(serverUrl);
       cleanups.unshift(database.drop);
@@ -339,10 +275,11 @@ const main = async () => {
       seedTarget = { dataDir: path.join(root, 'seed') };
       productTarget = { dataDir: path.join(root, 'product') };
       bareTarget = { dataDir: path.join(root, 'bare') };
+      if (embedded) bareMainTarget = { dataDir: path.join(root, 'bare-main') };
     }
     console.log(`Database: ${label}`);
     console.log(`Scenarios: ${[...scenarios].join(', ')}`);
-    if (foundation) {
+    if (withStaff) {
       console.log(
         `Bare routes: session lookup ${process.env.BENCH_BARE_SESSION_CACHE !== '0' ? 'cached for 30 s, as the product does' : 'on every request (the product caches it for 30 s)'}`,
       );
@@ -355,7 +292,7 @@ const main = async () => {
     await app.ready();
     let seeded: Seeded | undefined;
     let seededJobs: SeededJobs | undefined;
-    if (foundation) {
+    if (withStaff) {
       const started = Date.now();
       seeded = await seed(app, { staff, otherStaff });
       console.log(
@@ -375,18 +312,20 @@ const main = async () => {
     if (documents) seededDocuments = await seedDocuments(app, 21);
     await app.close();
     if (!serverUrl) {
-      for (const target of foundation || search ? [productTarget, bareTarget] : [productTarget]) {
+      const copies = [productTarget, ...(withBare ? [bareTarget] : []), ...(bareMainTarget ? [bareMainTarget] : [])];
+      for (const target of copies) {
         fs.cpSync(seedTarget.dataDir, target.dataDir, { recursive: true });
       }
     }
 
-    const [product, bare] = await Promise.all([
+    const [product, bare, bareMain] = await Promise.all([
       startChild('product', 'product-server.ts', productTarget),
-      foundation || search ? startChild('bare', 'bare-server.ts', bareTarget) : undefined,
+      withBare ? startChild('bare', 'bare-server.ts', bareTarget) : undefined,
+      bareMainTarget ? startChild('bare-main', 'bare-server.ts', bareMainTarget, { BENCH_BARE_PGLITE: 'main' }) : undefined,
     ]);
-    children.push(product, ...(bare ? [bare] : []));
+    children.push(product, ...(bare ? [bare] : []), ...(bareMain ? [bareMain] : []));
 
-    if (seeded && bare) await runFoundation(product, bare, seeded, Boolean(serverUrl));
+    if (foundation && seeded && bare) await runFoundation(product, bare, seeded, Boolean(serverUrl));
     // The raw SQL runs on the seeded database: on PGlite the seeding copy, which no server holds open.
     if (seededJobs && bare) await runSearch(product, bare, seedTarget, seededJobs, Boolean(serverUrl));
     if (seededDocuments) {
@@ -395,6 +334,21 @@ const main = async () => {
         concurrent: 20,
         seconds: duration,
         connections: Math.floor(numberFromEnv('BENCH_DOC_CONNECTIONS', 4)),
+      });
+    }
+    if (embedded && seeded && bare) {
+      const calls = [detailsOf(seeded), heavyListOf()];
+      const problems = [
+        ...(await checkSameAnswers(product, bare, seeded.token, calls)),
+        ...(bareMain ? await checkSameAnswers(product, bareMain, seeded.token, calls) : []),
+      ];
+      if (problems.length > 0) console.log(`\nWarning: the servers do not answer alike:\n  ${problems.join('\n  ')}`);
+      await runEmbedded([product, bare, ...(bareMain ? [bareMain] : [])], seeded, {
+        seconds: duration,
+        warmup,
+        connections,
+        heavyConnections: Math.floor(numberFromEnv('BENCH_HEAVY_CONNECTIONS', 1)),
+        onPostgres: Boolean(serverUrl),
       });
     }
   } finally {

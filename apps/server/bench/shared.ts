@@ -55,10 +55,10 @@ export const reportReady = (port: number, close: () => Promise<void>) => {
   process.send?.({ port } satisfies Ready);
 };
 
-export const startChild = (name: string, file: string, target: DatabaseTarget): Promise<Child> =>
+export const startChild = (name: string, file: string, target: DatabaseTarget, env: Record<string, string> = {}): Promise<Child> =>
   new Promise((resolve, reject) => {
     const child = fork(path.join(import.meta.dirname, file), [], {
-      env: { ...process.env, BENCH_DATABASE_URL: target.databaseUrl ?? '', BENCH_DATA_DIR: target.dataDir },
+      env: { ...process.env, ...env, BENCH_DATABASE_URL: target.databaseUrl ?? '', BENCH_DATA_DIR: target.dataDir },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // BENCH_CPU_PROF=<dir>: each server writes its profiles to <dir>/<name>/ when it stops (the main thread's is CPU.*.0.*).
       execArgv: [

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread';
 import { markTransactions } from './transaction-scope';
 
 type Schema = Record<string, never>;
@@ -44,16 +44,16 @@ export const openDatabase = async ({ url, dataDir, poolSize = 10 }: DatabaseOpti
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
-  const db = markTransactions(drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db);
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    close: async () => {
-      if (client.closed) return;
-      if (dataDir) await client.exec('CHECKPOINT');
-      await client.close();
-    },
-  };
+  // PGlite runs Postgres on the thread that calls it: in a worker thread, a slow query keeps only
+  // that thread busy and the server goes on answering (see pglite-thread.ts).
+  const client = await openPgliteThread({ dataDir });
+  const db = markTransactions(drizzlePglite(client as never, { casing: 'snake_case' }) as unknown as Db);
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  // Closing checkpoints an on-disk database, so the next start finds it clean.
+  return { db, kind: 'pglite', close: () => client.close() };
 };

@@ -14,10 +14,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   type CoverLetterDocumentInput,
@@ -30,6 +28,7 @@ import {
 import { documentsVersion } from '@app/documents/version';
 import { HttpError } from '../../engine/errors';
 import { parseInput } from '../../engine/validate';
+import { workerEntry } from '../worker-entry';
 import type { RenderPhoto, WorkerJob, WorkerReady, WorkerReply } from './protocol';
 
 export type DocumentKind = 'cv' | 'cover-letter';
@@ -98,26 +97,6 @@ export const cacheKeyOf = (job: WorkerJob) => {
     .digest('hex');
 };
 
-/**
- * How to start a worker. The server runs TypeScript through tsx, whose loader on Node 20 registers
- * itself on the main thread only, so a TypeScript worker starts from a line of JavaScript that
- * registers tsx's loader in the worker and then imports worker.ts (this works under vitest too).
- */
-const workerEntry = (): { source: string | URL; eval: boolean } => {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { source: new URL('./worker.js', here), eval: false };
-  const require = createRequire(here);
-  const tsxPackage = require.resolve('tsx/package.json');
-  const exported = (require(tsxPackage) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api'].import
-    .default;
-  const api = pathToFileURL(path.join(path.dirname(tsxPackage), exported)).href;
-  const worker = new URL('./worker.ts', here).href;
-  return {
-    source: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); })`,
-    eval: true,
-  };
-};
-
 const resolveJob = (request: RenderRequest): WorkerJob => {
   if (request.format !== 'pdf' && request.format !== 'docx') throw new HttpError(400, 'Format must be pdf or docx');
   if (request.kind === 'cv') {
@@ -148,7 +127,7 @@ export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxQueue = options.maxQueue ?? 200;
   const root = path.join(options.dataDir, 'documents');
-  const entry = workerEntry();
+  const entry = workerEntry(import.meta.url, 'worker');
   const slots = new Set<Slot>();
   const queue: Task[] = [];
   const inFlight = new Map<string, Promise<RenderedDocument>>();
