@@ -102,6 +102,22 @@ describe('own profile and password', () => {
     expect(short.body.message).toBe('Password must be at least 8 characters.');
   });
 
+  it('change-credentials counts wrong current passwords like sign-ins: the sixth guess is a 429, even with the right one', async () => {
+    const staff = await aStaffMember(t.app, w.orgA.adminToken);
+    for (let guess = 1; guess <= 5; guess += 1) {
+      const wrong = await call(
+        t.app,
+        changeCredentials,
+        { id: staff.id, oldPassword: `guess-${guess}-nope`, newPassword: 'N3w-password' },
+        staff.token,
+      );
+      expect(wrong.status).toBe(400);
+    }
+    const sixth = await call(t.app, changeCredentials, { id: staff.id, oldPassword: password, newPassword: 'N3w-password' }, staff.token);
+    expect(sixth.status).toBe(429);
+    expect((await call(t.app, login, { email: staff.email, password })).status).toBe(429);
+  });
+
   it('credentials-reset mails a new password and ends the sessions', async () => {
     const staff = await aStaffMember(t.app, w.orgA.adminToken);
     const { status } = await call(t.app, staffCredentialsReset, { _id: staff.id }, w.orgA.adminToken);

@@ -16,6 +16,7 @@ import { claimFileReferences } from '../../engine/file-references';
 import { searchCondition } from '../../engine/list-query';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
+import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { randomToken } from '../../services/tokens';
 import { assertMayActOn, assertMayGiveRoles } from '../crm-access/authority';
@@ -165,11 +166,15 @@ export const registerStaff = (app: FastifyInstance) => {
   );
 
   // The passwords are checked and hashed before the short transaction that saves the new one.
-  registerCall(app, { ...changeCredentials, transaction: false }, async ({ db, caller, input, services, transaction }) => {
+  registerCall(app, { ...changeCredentials, transaction: false }, async ({ db, caller, input, services, transaction, req }) => {
     const me = caller as Caller;
     if (input.id !== me.id) throw forbidden('You can only change your own password');
+    // The current password is guessed like a sign-in (a session left open, say): counted the same way.
+    const attempt = await services.limits.signIn.attempt({ email: me.email, address: clientAddress(req) });
     const [user] = await db.select().from(users).where(eq(users.id, me.id));
-    if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    const correct = !!user && (await verifyPassword(user.passwordHash, input.oldPassword));
+    if (correct) attempt.succeeded();
+    if (!user || !correct) {
       throw badRequest('Your current password is not correct', [{ field: 'oldPassword', message: 'Your current password is not correct' }]);
     }
     const passwordHash = await hashPassword(input.newPassword);
