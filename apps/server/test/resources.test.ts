@@ -1,4 +1,5 @@
 import type { Who } from '@app/contract/access';
+import type { FilterKind } from '@app/contract/conventions/list';
 import { resources } from '@app/contract/resources/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, fixtures, type SuiteWorld } from './support/fixtures';
@@ -43,6 +44,13 @@ const wrongUserFor = (who: readonly Who[]) => {
   ];
   const found = candidates.find(([type]) => !who.includes(type as Who));
   return found ? { type: found[0], token: found[1]() } : undefined;
+};
+
+/** A filter value the record itself matches: its own value, or a window around its creation. */
+const filterValueOf = (filter: FilterKind, stored: unknown) => {
+  if (filter.kind === 'dateRange') return { from: new Date(Date.now() - 60 * 60 * 1000).toISOString() };
+  const own = Array.isArray(stored) ? stored[0] : stored;
+  return own === null || own === undefined || typeof own === 'object' ? undefined : own;
 };
 
 /** A new record of the fixture's resource: through its create call, or the workflow that makes one. */
@@ -122,6 +130,32 @@ for (const f of fixtures) {
         const empty = await call(t.app, calls.list!, { search: 'no-such-thing-zzz' }, f.actor(w));
         expect(empty.body.data).toMatchObject({ results: [], totalResults: 0, totalPages: 0, fromTo: { from: 0, to: 0 } });
       });
+      const filterKeys = Object.keys(f.def.filters);
+      if (filterKeys.length > 0) {
+        it(`list: each declared filter (${filterKeys.join(', ')}) finds a record by its own value`, async () => {
+          const created = await createOne(f);
+          let checked = 0;
+          for (const key of filterKeys) {
+            const value = filterValueOf(f.def.filters[key]!, created[key]);
+            if (value === undefined) continue;
+            const { status, body } = await call(t.app, calls.list!, { filter: { [key]: value }, limit: 'ALL' }, f.actor(w));
+            expect(status, `${key}: ${body.message}`).toBe(200);
+            expect(
+              body.data.results.map((r: { _id: string }) => r._id),
+              `${key} = ${JSON.stringify(value)}`,
+            ).toContain(created._id);
+            if (f.def.filters[key]!.kind === 'id') {
+              const other = await call(t.app, calls.list!, { filter: { [key]: 'a'.repeat(24) }, limit: 'ALL' }, f.actor(w));
+              expect(
+                other.body.data.results.map((r: { _id: string }) => r._id),
+                `${key} = another id`,
+              ).not.toContain(created._id);
+            }
+            checked += 1;
+          }
+          expect(checked, 'no filter could be checked against the record').toBeGreaterThan(0);
+        });
+      }
       it('list: refuses a filter key the resource does not allow, and a bad limit', async () => {
         expect((await call(t.app, calls.list!, { filter: { password: 'x' } }, f.actor(w))).status).toBe(400);
         expect((await call(t.app, calls.list!, { limit: 1000 }, f.actor(w))).status).toBe(400);
