@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ResourceDefinition } from '@app/contract/define-resource';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -32,6 +33,7 @@ import type { Caller } from './engine/context';
 import { HttpError } from './engine/errors';
 import { registerOpenApi } from './engine/openapi';
 import type { RegisteredCall } from './engine/register-call';
+import { checkRegistry } from './engine/registry-check';
 import { createRenderPool } from './services/documents/render-pool';
 import { createFileStore, maxUploadBytes } from './services/files';
 import { createGazetteer } from './services/gazetteer';
@@ -123,6 +125,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   app.decorate('database', database);
   app.decorate('services', services);
   app.decorate('calls', [] as RegisteredCall[]);
+  app.decorate('resources', [] as ResourceDefinition[]);
   app.decorateRequest('caller', null);
   app.addHook('onClose', async () => {
     services.mail.close();
@@ -185,6 +188,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   registerApplications(app);
   registerCvBuilder(app);
   registerContent(app);
+  checkRegistry(app.resources);
 
   await registerOpenApi(app);
 

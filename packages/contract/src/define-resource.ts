@@ -46,6 +46,12 @@ export type ResourceDefinition<
   search: readonly string[];
   /** Filter keys a list accepts. */
   filters: Record<string, FilterKind>;
+  /**
+   * Fields and filter keys with no column of their own, answered by the resource's custom handler
+   * (a count, a joined name). Every other field, search path and filter key must be a column: the
+   * server refuses to start otherwise, and the generic list never applies a computed filter.
+   */
+  computed?: readonly string[];
   /** A list's order when not newest first (sections by their number, the default CV first). */
   order?: readonly { field: string; direction: 'asc' | 'desc' }[];
   /** Values unique among live rows, per organisation unless `global`, and the 409 message. */

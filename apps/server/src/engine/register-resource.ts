@@ -71,9 +71,18 @@ const genericHandlers: Record<CallKind, KindHandler> = {
     repository.update(db, { caller, scope, id: input._id, values: { status: input.status }, action: 'STATUS_CHANGE' }),
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every resource registered, checked against the contract's registry once all areas are in. */
+    resources: ResourceDefinition[];
+  }
+}
+
 /** Turns a resource definition into its routes: one line per entity in the app. */
 export const registerResource = (app: FastifyInstance, repository: ResourceRepository, options: ResourceOptions = {}) => {
   const { def } = repository;
+  if (app.resources.some((registered) => registered.name === def.name)) throw new Error(`Resource ${def.name} is registered twice`);
+  app.resources.push(def);
   for (const [kind, call] of Object.entries(def.calls) as [CallKind, CallSpec][]) {
     const handler = options.handlers?.[kind] ?? genericHandlers[kind];
     const writes = kind !== 'list' && kind !== 'details';

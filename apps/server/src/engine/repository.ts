@@ -5,6 +5,7 @@ import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client';
 import { organisations } from '../db/schema/organisations';
 import type { Caller, Scope } from './context';
+import { checkDefinitionColumns } from './definition-columns';
 import { changedFields, type EntityLogAction, writeEntityLog } from './entity-log';
 import { badRequest, conflict, notFound } from './errors';
 import { claimFileReferences } from './file-references';
@@ -28,6 +29,7 @@ export type RepositoryOptions = {
  * and every file reference it writes is claimed for the record first (`claimFileReferences`).
  */
 export const resourceRepository = (def: ResourceDefinition, table: PgTable, options: RepositoryOptions = {}) => {
+  checkDefinitionColumns(def, table);
   const columns = getTableColumns(table);
   const column = (key: string) => columns[key] as PgColumn;
   const fieldKeys = Object.keys(def.fields.shape);
@@ -173,6 +175,9 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     organisationId: (row.organisationId as string | null | undefined) ?? null,
   });
 
+  // A computed filter is the custom list handler's to apply; the generic list has no column for it.
+  const columnFilters = Object.fromEntries(Object.entries(def.filters).filter(([key]) => !def.computed?.includes(key)));
+
   const orderBy = def.order
     ? [...def.order.map(({ field, direction }) => (direction === 'asc' ? asc(column(field)) : desc(column(field)))), desc(column('id'))]
     : undefined;
@@ -198,7 +203,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
           ...scopeWhere(scope),
           ...extraWhere,
           searchCondition(table, def.search, request.search),
-          ...filterConditions(table, def.filters, request.filter),
+          ...filterConditions(table, columnFilters, request.filter),
         ],
       });
       return { ...page, results: page.results.map(toRecord) };

@@ -1,29 +1,93 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
+import { jobSeekerReference } from '@app/contract/resources/content/admin-board';
+import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from '@app/contract/resources/content/article';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
+import { entityLog } from '@app/contract/resources/entity-log';
+import { recruiterCompany } from '@app/contract/resources/job-board/company';
+import {
+  coverLetter,
+  coverLetterSection,
+  coverLetterSuggestion,
+  coverLetterTemplate,
+  seekerCoverLetterSections,
+} from '@app/contract/resources/job-board/cover-letter';
+import { cv } from '@app/contract/resources/job-board/cv';
+import { job } from '@app/contract/resources/job-board/job';
+import { industry, jobTitle, language, skill } from '@app/contract/resources/job-board/lookups';
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { FastifyInstance } from 'fastify';
+import { articleBody } from './content';
+import { aCompany, type Company, jobInput, type Seeker } from './job-board';
 import { call } from './test-app';
 import { password, unique, type World } from './world';
 
 type Body = Record<string, unknown>;
 
 /**
- * What the generic suites need to exercise one resource: who makes the calls, a valid and an
- * invalid create (with the spec's message), an update, and for organisation-owned resources the
- * admin of another organisation, whose records must be a 404.
+ * The people the generic suite needs: the CRM world, plus a job board's registered seekers and
+ * recruiter companies (a job seeker's CVs and a company's jobs need the profile rows registering makes).
+ */
+export type SuiteWorld = World & { board: { seeker: Seeker; otherSeeker: Seeker; company: Company; otherCompany: Company } };
+
+/**
+ * What the generic suite needs to exercise one resource: who makes the calls, a valid and an
+ * invalid create (with the spec's message), an update, and who owns records the actor must never
+ * reach (another organisation's admin, another seeker, another company), or why no one can.
  */
 export type Fixture = {
   def: ResourceDefinition;
-  actor: (w: World) => string;
-  /** The organisation admin of another organisation (organisation-owned resources only). */
-  otherOrganisationActor?: (w: World) => string;
+  actor: (w: SuiteWorld) => string;
+  /** Another tenant (organisation, owner): every call of the actor on their record is a 404. */
+  otherTenantActor?: (w: SuiteWorld) => string;
+  /** Why the other-tenant cases cannot apply (a platform catalogue is one for everyone). */
+  noOtherTenant?: string;
   /** Who deletes, where the call is not for the usual actor (roles: super admin only). */
-  removeActor?: (w: World) => string;
-  create: (w: World, app: FastifyInstance) => Promise<Body> | Body;
-  invalidCreate: { body: (w: World, app: FastifyInstance) => Promise<Body> | Body; message: string; field: string };
-  update: Body;
+  removeActor?: (w: SuiteWorld) => string;
+  /** Makes a record where the resource has no create call (its records come from workflows). */
+  make?: (w: SuiteWorld, app: FastifyInstance, token: string) => Promise<Body & { _id: string }>;
+  create?: (w: SuiteWorld, app: FastifyInstance) => Promise<Body> | Body;
+  invalidCreate?: { body: (w: SuiteWorld, app: FastifyInstance) => Promise<Body> | Body; message: string; field: string };
+  update?: Body;
+  /** A status the set-status call moves a record to (INACTIVE unless the resource has its own statuses). */
+  otherStatus?: string;
   searchFor: (created: Body) => string;
+  /** The message for an update without its id, where the spec names the id (a CV's is cvId). */
+  missingIdMessage?: string;
+};
+
+const platformCatalogue = 'a platform catalogue: one for everyone, no organisation or owner to cross';
+
+const firstSection = async (app: FastifyInstance, token: string) => {
+  const { body } = await call(app, coverLetterSection.calls.list!, { limit: 1 }, token);
+  return body.data.results[0] as { _id: string };
+};
+
+/** A short CV as the builder first saves it. */
+const cvInput = (overrides: Body = {}) => ({
+  cvTitle: 'Warehouse CV',
+  name: { first: 'Ada', last: 'Lovelace' },
+  designation: 'Warehouse Supervisor',
+  email: 'ada@example.com',
+  phone: '+44 7700 900123',
+  professionalSummary: '<p>Ten years running <strong>busy</strong> warehouses.</p>',
+  skills: [{ label: 'Forklift', rating: 4 }],
+  ...overrides,
+});
+
+/** A letter with the seeker's first two sections, as the builder saves it. */
+const letterInput = async (app: FastifyInstance, token: string) => {
+  const { body } = await call(app, seekerCoverLetterSections, {}, token);
+  const [greeting, opening] = body.data.results as { _id: string }[];
+  return {
+    title: unique('Letter for Acme '),
+    jobSeekerDetails: { name: { first: 'Ada', last: 'Lovelace' }, email: 'ada@example.com', phone: '447700900123', designation: 'Analyst' },
+    recipientDetails: { name: 'Ms Byron', companyName: 'Acme Engines', jobTitle: 'Lead Analyst' },
+    bodySections: [
+      { sectionId: greeting!._id, orderNumber: 0, content: '<p>Dear Ms Byron,</p>', isDraggable: false },
+      { sectionId: opening!._id, orderNumber: 1, content: '<p>I am writing to apply for the Lead Analyst role.</p>' },
+    ],
+  };
 };
 
 const firstModule = async (app: FastifyInstance, token: string) => {
@@ -39,6 +103,7 @@ export const fixtures: Fixture[] = [
   {
     def: organisation,
     actor: (w) => w.root,
+    noOtherTenant: 'organisations are the tenants: only the super admin manages them',
     create: () => ({
       name: unique('Acme Recruiting '),
       email: `${unique('acme')}@example.com`,
@@ -61,7 +126,7 @@ export const fixtures: Fixture[] = [
   {
     def: organisationStaff,
     actor: (w) => w.orgA.adminToken,
-    otherOrganisationActor: (w) => w.orgB.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
     create: () => ({
       name: { first: 'Grace', last: unique('Hopper') },
       email: `${unique('grace')}@example.com`,
@@ -75,6 +140,7 @@ export const fixtures: Fixture[] = [
   {
     def: crmModule,
     actor: (w) => w.root,
+    noOtherTenant: platformCatalogue,
     create: () => ({ title: unique('Module '), value: unique('module-') }),
     invalidCreate: { body: () => ({ value: 'x' }), message: 'Please provide title', field: 'title' },
     update: { title: 'Renamed module' },
@@ -83,6 +149,7 @@ export const fixtures: Fixture[] = [
   {
     def: crmFeature,
     actor: (w) => w.root,
+    noOtherTenant: platformCatalogue,
     create: async (w, app) => ({
       title: unique('Feature '),
       value: unique('feature-'),
@@ -100,6 +167,7 @@ export const fixtures: Fixture[] = [
   {
     def: crmPermission,
     actor: (w) => w.root,
+    noOtherTenant: platformCatalogue,
     create: async (w, app) => {
       const module = await firstModule(app, w.root);
       const feature = await firstFeatureOf(app, w.root, module._id);
@@ -125,11 +193,202 @@ export const fixtures: Fixture[] = [
   {
     def: crmRole,
     actor: (w) => w.orgA.adminToken,
-    otherOrganisationActor: (w) => w.orgB.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
     removeActor: (w) => w.root,
     create: () => ({ title: unique('Recruiter '), value: unique('recruiter-'), permissions: [] }),
     invalidCreate: { body: () => ({ title: 'Recruiter' }), message: 'Please provide value', field: 'value' },
     update: { title: 'Lead recruiter' },
     searchFor: (c) => String(c.title),
+  },
+  {
+    def: entityLog,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    make: async (_w, app, token) => {
+      const role = await call(app, crmRole.calls.create!, { title: unique('Logged '), value: unique('logged-'), permissions: [] }, token);
+      const { body } = await call(app, entityLog.calls.list!, { filter: { entityId: role.body.data._id } }, token);
+      return body.data.results[0];
+    },
+    searchFor: (c) => String(c.description),
+  },
+  ...[
+    { def: skill, extra: { type: 'HARD' }, missingLabel: 'Please enter skill name' },
+    { def: language, extra: { status: 'ACTIVE' }, missingLabel: 'Please enter language name' },
+    { def: jobTitle, extra: {}, missingLabel: 'Please enter job title' },
+    { def: industry, extra: {}, missingLabel: 'Please enter industry name' },
+  ].map(
+    ({ def, extra, missingLabel }): Fixture => ({
+      def,
+      actor: (w) => w.platformAdmin.token,
+      noOtherTenant: platformCatalogue,
+      create: () => ({ label: unique(`${def.name} `), ...extra }),
+      invalidCreate: { body: () => ({ ...extra }), message: missingLabel, field: 'label' },
+      update: { label: unique(`Renamed ${def.name} `) },
+      searchFor: (c) => String(c.label),
+    }),
+  ),
+  {
+    def: recruiterCompany,
+    actor: (w) => w.board.seeker.token,
+    noOtherTenant: 'its only generic call is the public directory, the same for everyone',
+    make: async (_w, app) => {
+      const company = await aCompany(app);
+      return { _id: company.id, name: company.name };
+    },
+    searchFor: (c) => String(c.name),
+  },
+  {
+    def: job,
+    actor: (w) => w.board.company.token,
+    otherTenantActor: (w) => w.board.otherCompany.token,
+    // Drafts: a published job's details are public, so only a draft shows the company boundary.
+    create: () => jobInput({ status: 'DRAFT' }),
+    invalidCreate: { body: () => jobInput({ content: undefined }), message: 'Please fill the job content', field: 'content' },
+    update: { description: 'Now also evenings.' },
+    otherStatus: 'PUBLISHED',
+    searchFor: (c) => String(c.title),
+  },
+  {
+    def: cv,
+    actor: (w) => w.board.seeker.token,
+    otherTenantActor: (w) => w.board.otherSeeker.token,
+    create: () => cvInput({ cvTitle: unique('Warehouse CV ') }),
+    invalidCreate: { body: () => cvInput({ designation: '' }), message: 'Please enter designation', field: 'designation' },
+    update: { cvTitle: 'Renamed CV' },
+    missingIdMessage: 'cvId must be a valid mongoId',
+    searchFor: (c) => String(c.cvTitle),
+  },
+  {
+    def: coverLetterSection,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: platformCatalogue,
+    create: () => ({
+      label: 'Availability',
+      value: unique('availability-'),
+      description: 'When you could start',
+      subSections: [{ label: 'Notice period' }],
+    }),
+    invalidCreate: { body: () => ({ label: '', value: unique('x-') }), message: 'Please enter label', field: 'label' },
+    update: { label: 'When I can start' },
+    searchFor: (c) => String(c.value),
+  },
+  {
+    def: coverLetterSuggestion,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: platformCatalogue,
+    create: async (w, app) => ({ sectionId: (await firstSection(app, w.platformAdmin.token))._id, content: unique('Suggestion ') }),
+    invalidCreate: {
+      body: async (w, app) => ({ sectionId: (await firstSection(app, w.platformAdmin.token))._id, content: ' ' }),
+      message: 'Please enter content',
+      field: 'content',
+    },
+    update: { content: 'Renamed suggestion' },
+    searchFor: (c) => String(c.content),
+  },
+  {
+    def: coverLetterTemplate,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: platformCatalogue,
+    create: () => ({ title: unique('Blue '), slug: unique('blue-'), layout: 'modern' }),
+    invalidCreate: { body: () => ({ slug: unique('blue-') }), message: 'Please enter title', field: 'title' },
+    update: { title: 'Renamed template' },
+    searchFor: (c) => String(c.slug),
+  },
+  {
+    def: coverLetter,
+    actor: (w) => w.board.seeker.token,
+    otherTenantActor: (w) => w.board.otherSeeker.token,
+    create: async (w, app) => letterInput(app, w.board.seeker.token),
+    invalidCreate: {
+      body: async (w, app) => {
+        const input = await letterInput(app, w.board.seeker.token);
+        return { ...input, jobSeekerDetails: { ...input.jobSeekerDetails, phone: '+15551234567' } };
+      },
+      message: 'Only numbers of UK are supported right now.',
+      field: 'jobSeekerDetails.phone',
+    },
+    update: { title: 'Renamed letter' },
+    searchFor: (c) => String(c.title),
+  },
+  {
+    def: author,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: platformCatalogue,
+    create: () => {
+      const name = unique('Author ');
+      return { name, fullName: `${name} Smith`, profile: 'Writes.' };
+    },
+    invalidCreate: { body: () => ({ fullName: 'No Name' }), message: 'Please enter name', field: 'name' },
+    update: { profile: 'Writes a lot.' },
+    searchFor: (c) => String(c.name),
+  },
+  {
+    def: article,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: platformCatalogue,
+    create: (w, app) => articleBody(app, w.platformAdmin.token),
+    invalidCreate: {
+      body: async (w, app) => {
+        const { content: _, ...rest } = await articleBody(app, w.platformAdmin.token);
+        return rest;
+      },
+      message: 'Please enter content.',
+      field: 'content',
+    },
+    update: { shortDesc: 'Shorter tips' },
+    otherStatus: 'ARCHIVED',
+    searchFor: (c) => String(c.title),
+  },
+  {
+    def: adminNote,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: 'notes are the platform staff’s own, about any user',
+    create: (w) => ({ userId: w.board.seeker.userId, note: unique('Called about CV ') }),
+    invalidCreate: { body: (w) => ({ userId: w.board.seeker.userId }), message: 'Please enter note', field: 'note' },
+    update: { note: 'Called back' },
+    searchFor: (c) => String(c.note),
+  },
+  {
+    def: engagementTemplate,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: platformCatalogue,
+    create: () => ({ name: unique('Welcome '), content: 'Hello and welcome.' }),
+    invalidCreate: { body: () => ({ name: 'No content' }), message: 'Please enter content', field: 'content' },
+    update: { content: 'Hello again.' },
+    searchFor: (c) => String(c.name),
+  },
+  {
+    def: employeeCard,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: platformCatalogue,
+    create: () => ({ name: 'Sam Carter', phone: '+44770090012', email: 'sam@example.com', designation: 'Recruiter', slug: unique('sam-') }),
+    invalidCreate: {
+      body: () => ({ phone: '0770090', slug: unique('x-') }),
+      message: 'Phone must be at least 12 characters.',
+      field: 'phone',
+    },
+    update: { designation: 'Lead Recruiter' },
+    searchFor: (c) => String(c.slug),
+  },
+  {
+    def: contactQuery,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: 'queries come from the public to the platform',
+    create: () => ({ contactName: unique('Pat '), phone: '+44770090012', email: 'pat@example.com', content: 'Do you hire drivers?' }),
+    invalidCreate: {
+      body: () => ({ contactName: 'Pat', phone: '+44770090012', content: 'Do you hire drivers?' }),
+      message: 'Please enter email',
+      field: 'email',
+    },
+    searchFor: (c) => String(c.contactName),
+  },
+  {
+    def: jobSeekerReference,
+    actor: (w) => w.platformAdmin.token,
+    noOtherTenant: 'references are kept by the platform staff, about any seeker',
+    create: (w) => ({ jobSeekerId: w.board.otherSeeker.id, companyName: unique('Pennine Foods '), refereeName: 'Lee' }),
+    invalidCreate: { body: (w) => ({ jobSeekerId: w.board.otherSeeker.id }), message: 'Company Name is Required', field: 'companyName' },
+    update: { refereeName: 'Lee Jones' },
+    searchFor: (c) => String(c.companyName),
   },
 ];

@@ -1,10 +1,21 @@
 import type { ResourceDefinition } from '../define-resource';
+import { jobSeekerReference } from './content/admin-board';
+import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
+import { recruiterCompany } from './job-board/company';
+import { coverLetter, coverLetterSection, coverLetterSuggestion, coverLetterTemplate } from './job-board/cover-letter';
+import { cv } from './job-board/cv';
+import { job } from './job-board/job';
+import { jobSeeker } from './job-board/job-seeker';
+import { industry, jobTitle, language, skill } from './job-board/lookups';
 import { organisation } from './organisation';
 import { organisationStaff } from './organisation-staff';
 
-/** Every resource definition, in the order the API docs list them. */
+/**
+ * Every resource definition, in the order the API docs list them. The server refuses to start when
+ * a definition here is not registered or a registered one is missing here.
+ */
 export const resources: readonly ResourceDefinition[] = [
   organisation,
   organisationStaff,
@@ -13,4 +24,23 @@ export const resources: readonly ResourceDefinition[] = [
   crmPermission,
   crmRole,
   entityLog,
+  skill,
+  language,
+  jobTitle,
+  industry,
+  jobSeeker,
+  recruiterCompany,
+  job,
+  cv,
+  coverLetterSection,
+  coverLetterSuggestion,
+  coverLetterTemplate,
+  coverLetter,
+  author,
+  article,
+  adminNote,
+  engagementTemplate,
+  employeeCard,
+  contactQuery,
+  jobSeekerReference,
 ];

@@ -20,6 +20,7 @@ import { users } from '../../db/schema/users';
 import type { CallContext, Caller } from '../../engine/context';
 import { badRequest, conflict, notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
 import { confirmChange } from '../auth/confirm-change';
 import { createAccount, findLiveUserByEmail, hashNewAccountPassword, signIn } from '../auth/users';
 import { cvPdf, ownCv } from '../cv-builder/cvs';
@@ -40,6 +41,8 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
 };
 
 export const registerJobSeekers = (app: FastifyInstance) => {
+  // No generic calls (its calls are the workflows below): registered so the engine knows the resource.
+  registerResource(app, jobSeekerRepository);
   registerCall(app, { ...registerJobSeeker, transaction: false }, async ({ input, services, req, reply, transaction }) => {
     const { password, ...details } = input;
     const passwordHash = await hashNewAccountPassword({ services, req, password });
