@@ -130,6 +130,39 @@ describe('files in an S3-compatible bucket (S3_URL set)', () => {
     expect((await readSignedUrl(t.app, again.body.data.url)).rawPayload.equals(download.rawPayload)).toBe(true);
     expect(filesOnDisk()).toEqual([]);
   });
+  it('a CV photo kept in the bucket is read back and drawn into the PDF', async () => {
+    // A well-formed 1×1 PNG (the shared sample's pixel data does not inflate, which the renderer refuses).
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC', 'base64');
+    const photo = await upload(png, 'me.png');
+    const { url: _url, ...profileImg } = photo as typeof photo & { _id: string };
+    const made = await call(
+      t.app,
+      cv.calls.create!,
+      {
+        cvTitle: 'Photo CV',
+        templateSlug: 'modern',
+        profileImg,
+        name: { first: 'Ada', last: 'Lovelace' },
+        designation: 'Analyst',
+        email: 'ada@example.com',
+        phone: '+44 7700 900123',
+        professionalSummary: '<p>Notes on the engine.</p>',
+        skills: [{ label: 'Mathematics', rating: 5 }],
+      },
+      seeker.token,
+    );
+    expect(made.status, made.body.message).toBe(200);
+    const answer = await call(t.app, jobSeekerCvUrl, { cvId: made.body.data._id }, seeker.token);
+    expect(answer.status, answer.body.message).toBe(200);
+    const download = await readSignedUrl(t.app, answer.body.data.url);
+    expect(download.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    // The image came from the bucket: with the object gone, the next drawing has none.
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: photo.blobName }));
+    await call(t.app, cv.calls.update!, { _id: made.body.data._id, designation: 'Countess' }, seeker.token);
+    const redrawn = await call(t.app, jobSeekerCvUrl, { cvId: made.body.data._id }, seeker.token);
+    expect(redrawn.status, redrawn.body.message).toBe(200);
+    expect((await readSignedUrl(t.app, redrawn.body.data.url)).rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+  });
 });
 
 describe('S3 configuration', () => {
