@@ -47,6 +47,7 @@ import { registerSecurityHeaders } from './services/security-headers';
 import type { Services } from './services/services';
 import { createSessions } from './services/sessions';
 import { createSignInLimits } from './services/sign-in-limits';
+import { fileStorageOf } from './services/storage/configured-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,7 +110,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   const services: Services = {
     config,
     mail: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
-    files: createFileStore({ dataDir: config.dataDir, secret, appUrl: config.appUrl }),
+    files: createFileStore({ storage: fileStorageOf(config), secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
     gazetteer: createGazetteer(),
     jobSearchCache: createResultCache({ ttlMs: config.jobSearchCache ? 30_000 : 0, maxEntries: 1000 }),

@@ -1,10 +1,14 @@
 import path from 'node:path';
+import { readS3Options } from './services/storage/s3-config';
+import type { S3Options } from './services/storage/s3-storage';
 
 export type Config = {
   port: number;
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Stored files go to this S3-compatible bucket; unset, under DATA_DIR/files. Holds a secret: never logged. */
+  s3?: S3Options;
   /** Keep the embedded database in memory (tests). */
   inMemory: boolean;
   appUrl: string;
@@ -48,6 +52,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    s3: readS3Options(env),
     inMemory: false,
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,

@@ -17,4 +17,4 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`serving the product at ${config.appUrl} (${app.database.kind} database)`);
+app.log.info(`serving the product at ${config.appUrl} (${app.database.kind} database, files in ${app.services.files.description})`);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadedFile } from '@app/contract/conventions/common';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../engine/errors';
-import { newId } from '../engine/ids';
+import type { FileStorage } from './storage/file-storage';
 import { sign, signatureMatches } from './tokens';
 
 export const maxUploadBytes = 10 * 1024 * 1024;
@@ -40,15 +39,15 @@ export const judgeFileType = async (content: Buffer) => {
   return kind;
 };
 
-/** Files live under DATA_DIR and are read only through links that carry an expiring signature. */
-export const createFileStore = (input: { dataDir: string; secret: string; appUrl: string }) => {
-  const root = path.join(input.dataDir, 'files');
-  const pathOf = (blobName: string) => {
-    const resolved = path.resolve(root, blobName);
-    if (!resolved.startsWith(root + path.sep)) throw new HttpError(404, 'File not found');
-    return resolved;
-  };
+/**
+ * Files live in the storage given (the local disk or an S3 bucket) and are read only through links
+ * that carry an expiring signature.
+ */
+export const createFileStore = (input: { storage: FileStorage; secret: string; appUrl: string }) => {
+  const { storage } = input;
   return {
+    /** Where files go (never a credential). */
+    description: storage.description,
     /**
      * Stores an upload under a random name (not guessable, not time-ordered) with the extension of
      * the type its content shows; `only` narrows the allowed types (a CV is a document).
@@ -64,8 +63,7 @@ export const createFileStore = (input: { dataDir: string; secret: string; appUrl
       const id = randomBytes(12).toString('hex');
       const name = randomBytes(16).toString('hex');
       const blobName = `uploads/${name.slice(0, 2)}/${name}.${kind.extension}`;
-      await fs.mkdir(path.dirname(pathOf(blobName)), { recursive: true });
-      await fs.writeFile(pathOf(blobName), content, { flag: 'wx' });
+      await storage.put(blobName, content, kind.mimeType);
       return {
         _id: id,
         originalName: cleanFileName(originalName, kind.extension),
@@ -74,15 +72,18 @@ export const createFileStore = (input: { dataDir: string; secret: string; appUrl
         size: content.length,
       };
     },
-    read: (blobName: string) => fs.readFile(pathOf(blobName)),
+    /** The whole file; rejects when it is missing, as a file on disk would. */
+    async read(blobName: string) {
+      const content = await storage.get(blobName);
+      if (!content) throw new HttpError(404, 'File not found');
+      return content;
+    },
+    /** The file as a stream for serving, or null when it is missing. */
+    open: (blobName: string) => storage.open(blobName),
     /** Stores a file the server made (a drawn CV) under a name of its choosing, unless it is there already. */
-    async keep(blobName: string, content: Buffer) {
-      const target = pathOf(blobName);
-      if (await fs.stat(target).catch(() => null)) return;
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      const partial = `${target}.${newId()}.partial`;
-      await fs.writeFile(partial, content);
-      await fs.rename(partial, target);
+    async keep(blobName: string, content: Buffer, contentType: string) {
+      if (await storage.exists(blobName)) return;
+      await storage.put(blobName, content, contentType);
     },
     /** A link valid for `seconds`; anyone holding it may read the file until then. */
     signedUrl(blobName: string, seconds = 15 * 60) {

@@ -34,7 +34,7 @@ export const renderToFile = async (
   const rendered = await services.documents.renderDocument(input.request);
   const format: DocumentFormat = input.request.format;
   const blobName = `documents/${rendered.cacheKey.slice(0, 2)}/${rendered.cacheKey}.${format}`;
-  await services.files.keep(blobName, rendered.buffer);
+  await services.files.keep(blobName, rendered.buffer, rendered.contentType);
   const file = {
     _id: rendered.cacheKey.slice(0, 24),
     originalName: cleanFileName(input.downloadName, format),

@@ -17,12 +17,13 @@ export const registerFiles = (app: FastifyInstance) => {
     if (!app.services.files.verifySignedUrl(query)) throw notFound('File');
     const file = await fileByBlobName(app.database.db, query.name as string);
     if (!file) throw notFound('File');
-    const content = await app.services.files.read(file.blobName).catch(() => null);
-    if (!content) throw notFound('File');
+    const object = await app.services.files.open(file.blobName);
+    if (!object) throw notFound('File');
+    if (object.size !== undefined) reply.header('content-length', object.size);
     return reply
       .header('content-type', file.mimeType)
       .header('content-disposition', `inline; filename="${file.originalName}"`)
       .header('cache-control', 'private, max-age=300')
-      .send(content);
+      .send(object.body);
   });
 };
