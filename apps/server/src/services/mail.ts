@@ -36,7 +36,7 @@ export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string;
     const { outboxId } = job.payload as { outboxId: string };
     const [mail] = await input.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
     // A job run again after its process stopped finds its mail already sent.
-    if (!mail || mail.status !== 'QUEUED') return;
+    if (mail?.status !== 'QUEUED') return;
     const summary = { to: mail.to, subject: mail.subject };
     if (!transport) {
       await setStatus(mail.id, { status: 'LOGGED' });
