@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { forgotPassword } from '@app/contract/resources/auth';
+import { contactQuery, replyToContact } from '@app/contract/resources/content/article';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobQueue, mailOutbox } from '../src/db/schema/services';
 import { mailTo } from './support/outbox';
 import { call, startTestApp, superAdmin, type TestApp } from './support/test-app';
+import { signIn } from './support/world';
 
 /** A mail server that takes mail, or refuses it for now (451) while `refusing` is on. */
 const startSmtpServer = async () => {
@@ -102,6 +104,35 @@ describe('mail through the job queue', () => {
     expect(await db.select().from(jobQueue).where(eq(jobQueue.kind, 'test-rollback'))).toEqual([]);
     expect(ran).toEqual([]);
     expect(smtp.state.received.some((text) => text.includes('Subject: Never'))).toBe(false);
+  });
+});
+
+describe('the contact reply, sent in the request rather than queued', () => {
+  it('a reply the SMTP server refuses is a 502 and leaves the query NEW; accepted, it is sent at once and the query REPLIED', async () => {
+    const admin = await signIn(t.app, superAdmin.email, superAdmin.password);
+    const made = await call(t.app, contactQuery.calls.create!, {
+      contactName: 'Pat',
+      phone: '+44770090012',
+      email: 'asker@example.com',
+      content: 'Do you hire drivers?',
+    });
+    const reply = { _id: made.body.data._id, subject: 'Re: drivers', message: 'Yes, we do.' };
+    smtp.state.refusing = true;
+    const refused = await call(t.app, replyToContact, reply, admin);
+    expect(refused.status).toBe(502);
+    expect(refused.body.message).toBe('The reply could not be sent. Please try again later.');
+    const [failed] = await mailTo(t.app, 'asker@example.com');
+    expect(failed).toMatchObject({ status: 'FAILED' });
+    expect(await t.app.database.db.select().from(jobQueue).where(sql`${jobQueue.payload}->>'outboxId' = ${failed?.id}`)).toEqual([]);
+    const stillNew = await call(t.app, contactQuery.calls.list!, { search: 'asker@example.com' }, admin);
+    expect(stillNew.body.data.results).toMatchObject([{ _id: reply._id, status: 'NEW', isReplied: false }]);
+
+    smtp.state.refusing = false;
+    const sent = await call(t.app, replyToContact, reply, admin);
+    expect(sent.status, sent.body.message).toBe(200);
+    // Delivered before the answer, with no queue to drain.
+    expect(smtp.state.received.some((text) => text.includes('Subject: Re: drivers'))).toBe(true);
+    expect(sent.body.data).toMatchObject({ status: 'REPLIED', isReplied: true });
   });
 });
 
