@@ -214,3 +214,25 @@ it(
   },
   restartBound,
 );
+
+it('closing the app finishes the job in hand and records it done', async () => {
+  const r = await startTestApp();
+  const { db } = r.app.database;
+  let finished = false;
+  const started = new Promise<void>((resolve) => {
+    r.app.services.queue.handle('test-slow', async () => {
+      resolve();
+      await new Promise((wait) => setTimeout(wait, 300));
+      finished = true;
+    });
+  });
+  try {
+    const id = await r.app.services.queue.enqueue(db, 'test-slow', {});
+    await started;
+    await r.app.close();
+    expect(finished).toBe(true);
+    expect((await db.select().from(jobQueue).where(eq(jobQueue.id, id)))[0]?.doneAt).toBeInstanceOf(Date);
+  } finally {
+    await r.close();
+  }
+});
