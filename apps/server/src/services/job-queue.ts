@@ -58,6 +58,7 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
   let running = false;
   let stopping = false;
   let pass: Promise<void> | null = null;
+  let wakeAgain = false;
   let lastSweep = 0;
 
   const backoffMs = (attempt: number) => Math.min(settings.retryBaseMs * 2 ** Math.max(0, attempt - 1), settings.retryMaxMs);
@@ -136,12 +137,18 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
 
   const schedule = (delayMs: number) => {
     if (!running || stopping) return;
+    // A job added during a pass may have committed after the pass last looked: one more pass at once.
+    if (pass) {
+      if (delayMs === 0) wakeAgain = true;
+      return;
+    }
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      pass ??= work().finally(() => {
+      wakeAgain = false;
+      pass = work().finally(() => {
         pass = null;
-        schedule(settings.pollMs);
+        schedule(wakeAgain ? 0 : settings.pollMs);
       });
     }, delayMs);
     timer.unref();
