@@ -37,6 +37,7 @@ import { checkRegistry } from './engine/registry-check';
 import { createRenderPool } from './services/documents/render-pool';
 import { createFileStore, maxUploadBytes } from './services/files';
 import { createGazetteer } from './services/gazetteer';
+import { createJobQueue } from './services/job-queue';
 import { loggerOptions } from './services/logger';
 import { createMailer } from './services/mail';
 import { createOneTimeCodes } from './services/one-time-codes';
@@ -107,9 +108,11 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   const database =
     given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.inMemory ? undefined : path.join(config.dataDir, 'db') }));
   const secret = config.secret ?? readOrCreateSecret(config.dataDir, config.inMemory);
+  const queue = createJobQueue({ db: database.db, log: app.log, settings: config.jobQueue });
   const services: Services = {
     config,
-    mail: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    queue,
+    mail: createMailer({ db: database.db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     files: createFileStore({ storage: fileStorageOf(config), secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
     gazetteer: createGazetteer(),
@@ -128,7 +131,11 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   app.decorate('calls', [] as RegisteredCall[]);
   app.decorate('resources', [] as ResourceDefinition[]);
   app.decorateRequest('caller', null);
+  // Jobs left queued by the last run (or by another process) are taken up as soon as the app is ready.
+  app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => {
+    // First, while the database is open: the job in hand finishes and records its outcome.
+    await queue.stop();
     services.mail.close();
     await services.documents.close();
     if (!given) await database.close();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { JobQueueSettings } from './services/job-queue';
 import { readS3Options } from './services/storage/s3-config';
 import type { S3Options } from './services/storage/s3-storage';
 
@@ -27,6 +28,8 @@ export type Config = {
    * or how many hops to trust. Unset, no header is believed and a client is its socket's address.
    */
   trustProxy?: string[] | number;
+  /** Polling, retry backoff and lock timeout of the job queue (tests shorten them); defaults in job-queue.ts. */
+  jobQueue?: Partial<JobQueueSettings>;
 };
 
 /** TRUST_PROXY: comma-separated addresses or CIDR ranges (or loopback, uniquelocal, ...), or a hop count. */

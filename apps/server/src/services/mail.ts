@@ -1,26 +1,80 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { mailOutbox } from '../db/schema/services';
 import { newId } from '../engine/ids';
+import type { JobQueue } from './job-queue';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
-/** A mail as recorded: its outbox row, the Message-ID it went out with, and what became of it. */
-export type SentMail = { id: string; messageId: string; status: 'SENT' | 'LOGGED' | 'FAILED' };
+/** A mail as recorded: its outbox row, the Message-ID it goes out with, and what became of it so far. */
+export type SentMail = { id: string; messageId: string; status: 'QUEUED' | 'SENT' | 'LOGGED' | 'FAILED' };
 
 /** `<id@domain>` with the domain of the From address, so a reply's thread can be traced back to the outbox row. */
 const messageIdOf = (id: string, from: string) => `<${id}@${from.match(/@([^>\s]+)/)?.[1] ?? 'localhost'}>`;
 
+/** A mail server that is down for a few hours delays mail and loses none: 10 attempts span about three hours. */
+const mailAttempts = 10;
+
 /**
- * Sends by SMTP when SMTP_URL is set; otherwise keeps the mail in the database outbox, where a
- * developer can still follow a reset link. Every mail is recorded in the outbox. The log names the
- * recipient and subject only: bodies carry codes, links and temporary passwords.
+ * Every mail is recorded in the outbox. `send` queues it (the outbox row QUEUED and a `mail` job, on
+ * the caller's handle, so in a transaction both exist only if it commits); the job sends it by SMTP
+ * when SMTP_URL is set, retried with backoff while the server refuses, or else marks it LOGGED, kept
+ * where a developer can still follow a reset link. The log names the recipient and subject only:
+ * bodies carry codes, links and temporary passwords.
  */
-export const createMailer = (input: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }) => {
+export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string; from: string; log: FastifyBaseLogger }) => {
   const transport = input.smtpUrl ? nodemailer.createTransport(input.smtpUrl) : null;
+  const setStatus = (id: string, values: Partial<typeof mailOutbox.$inferInsert>) =>
+    input.db
+      .update(mailOutbox)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(mailOutbox.id, id));
+
+  input.queue.handle('mail', async (job) => {
+    const { outboxId } = job.payload as { outboxId: string };
+    const [mail] = await input.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+    // A job run again after its process stopped finds its mail already sent.
+    if (mail?.status !== 'QUEUED') return;
+    const summary = { to: mail.to, subject: mail.subject };
+    if (!transport) {
+      await setStatus(mail.id, { status: 'LOGGED' });
+      input.log.info({ mail: summary }, 'mail kept in the outbox (no SMTP_URL)');
+      return;
+    }
+    try {
+      const { to, subject, text, html } = mail;
+      await transport.sendMail({
+        from: input.from,
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+        messageId: messageIdOf(mail.id, input.from),
+      });
+    } catch (error) {
+      if (job.isLastAttempt) input.log.error({ err: error, mail: summary, attempts: job.attempts }, 'mail could not be sent: given up');
+      await setStatus(mail.id, { status: job.isLastAttempt ? 'FAILED' : 'QUEUED', error: String(error) });
+      throw error;
+    }
+    await setStatus(mail.id, { status: 'SENT', error: null });
+  });
+
   return {
-    async send(mail: Mail): Promise<SentMail> {
+    /** Queues a mail on `db` (pass the transaction the mail belongs to); it goes out once that commits. */
+    async send(db: Executor, mail: Mail): Promise<SentMail> {
+      const id = newId();
+      await db.insert(mailOutbox).values({ id, ...mail, status: 'QUEUED' });
+      await input.queue.enqueue(db, 'mail', { outboxId: id }, { maxAttempts: mailAttempts });
+      return { id, messageId: messageIdOf(id, input.from), status: 'QUEUED' };
+    },
+
+    /**
+     * Sends at once, in the request, with no retry: for a caller that must tell the user whether the
+     * SMTP server took the mail (the contact reply). Recorded in the outbox all the same.
+     */
+    async sendNow(mail: Mail): Promise<SentMail> {
       const id = newId();
       const messageId = messageIdOf(id, input.from);
       if (!transport) {
@@ -33,16 +87,18 @@ export const createMailer = (input: { db: Db; smtpUrl?: string; from: string; lo
         await input.db.insert(mailOutbox).values({ id, ...mail, status: 'SENT' });
         return { id, messageId, status: 'SENT' };
       } catch (error) {
-        input.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+        input.log.error({ err: error, mail: { to: mail.to, subject: mail.subject } }, 'mail could not be sent');
         await input.db.insert(mailOutbox).values({ id, ...mail, status: 'FAILED', error: String(error) });
         return { id, messageId, status: 'FAILED' };
       }
     },
+
     /** No SMS gateway is configured: text messages are kept in the outbox (the log names the number only). */
-    async sms(input2: { to: string; text: string }) {
-      await input.db.insert(mailOutbox).values({ id: newId(), to: input2.to, subject: 'SMS', text: input2.text, status: 'LOGGED' });
-      input.log.info({ sms: { to: input2.to } }, 'text message kept in the outbox (no SMS gateway)');
+    async sms(db: Executor, message: { to: string; text: string }) {
+      await db.insert(mailOutbox).values({ id: newId(), to: message.to, subject: 'SMS', text: message.text, status: 'LOGGED' });
+      input.log.info({ sms: { to: message.to } }, 'text message kept in the outbox (no SMS gateway)');
     },
+
     close: () => transport?.close(),
   };
 };

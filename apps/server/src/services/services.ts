@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { RenderPool } from './documents/render-pool';
 import type { FileStore } from './files';
 import type { Gazetteer } from './gazetteer';
+import type { JobQueue } from './job-queue';
 import type { Mailer } from './mail';
 import type { OneTimeCodes } from './one-time-codes';
 import type { RateLimiter } from './rate-limit';
@@ -12,6 +13,8 @@ import type { SignInLimits } from './sign-in-limits';
 /** What handlers use beyond the database; built once per app in app.ts. */
 export type Services = {
   config: Config;
+  /** Work that must outlive the request and a restart (mail), retried with backoff. */
+  queue: JobQueue;
   mail: Mailer;
   files: FileStore;
   codes: OneTimeCodes;

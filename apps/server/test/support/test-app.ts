@@ -28,6 +28,8 @@ export const startTestApp = async (
     logStream?: DestinationStream;
     appUrl?: string;
     config?: Partial<Config>;
+    /** The embedded database on disk (under dataDir) instead of in memory, so `restart` finds it again. */
+    onDisk?: boolean;
   } = {},
 ) => {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-test-'));
@@ -63,14 +65,28 @@ export const startTestApp = async (
     ...(options.withSuperAdmin === false ? {} : { superAdminEmail: superAdmin.email, superAdminPassword: superAdmin.password }),
     ...options.config,
   };
-  const database = await openDatabase({ url: databaseUrl, poolSize: 4 });
-  const app = await buildApp({ config, database, logStream: options.logStream });
-  await app.ready();
+  const embeddedDir = options.onDisk && !databaseUrl ? path.join(dataDir, 'db') : undefined;
+  const open = async () => {
+    const database = await openDatabase({ url: databaseUrl, dataDir: embeddedDir, poolSize: 4 });
+    const app = await buildApp({ config, database, logStream: options.logStream });
+    await app.ready();
+    return { app, database };
+  };
+  let opened = await open();
   return {
-    app,
+    get app() {
+      return opened.app;
+    },
+    /** Closes the app and its database (as a stopped server would) and starts a new one on the same data. */
+    restart: async () => {
+      await opened.app.close();
+      await opened.database.close();
+      opened = await open();
+      return opened.app;
+    },
     close: async () => {
-      await app.close();
-      await database.close();
+      await opened.app.close();
+      await opened.database.close();
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -68,7 +68,7 @@ const applicationCv = async (
 
 export const registerApplications = (app: FastifyInstance) => {
   // The CV is drawn before the transaction opens, so a slow drawing holds no database connection.
-  registerCall(app, { ...applyForJob, transaction: false }, async ({ db, caller, input, services, afterCommit, transaction }) => {
+  registerCall(app, { ...applyForJob, transaction: false }, async ({ db, caller, input, services, transaction }) => {
     const seeker = await ownJobSeeker(db, caller as Caller);
     const [job] = (await db
       .select()
@@ -114,13 +114,11 @@ export const registerApplications = (app: FastifyInstance) => {
         .from(recruiterCompanies)
         .where(eq(recruiterCompanies.id, job.recruiterId));
       if (company) {
-        afterCommit(() =>
-          services.mail.send({
-            to: company.email,
-            subject: `New applicant for ${job.title}`,
-            text: `${fullNameOf(seeker.name)} has applied for ${job.title}.\n\nSee the applicants at ${services.config.appUrl}/company/jobs/${job.id}/applicants`,
-          }),
-        );
+        await services.mail.send(db, {
+          to: company.email,
+          subject: `New applicant for ${job.title}`,
+          text: `${fullNameOf(seeker.name)} has applied for ${job.title}.\n\nSee the applicants at ${services.config.appUrl}/company/jobs/${job.id}/applicants`,
+        });
       }
       return new Answer(
         { _id: inserted[0]?.id, jobId: job.id, status: 'APPLIED', appliedAt: now.toISOString() },
@@ -206,7 +204,7 @@ export const registerApplications = (app: FastifyInstance) => {
     };
   });
 
-  registerCall(app, updateApplicationStatus, async ({ db, caller, input, services, afterCommit }) => {
+  registerCall(app, updateApplicationStatus, async ({ db, caller, input, services }) => {
     const company = await ownCompany(db, caller as Caller);
     // Locked until the commit: two changes at once (a double click, two tabs) each add their entry.
     const [application] = await db
@@ -231,13 +229,11 @@ export const registerApplications = (app: FastifyInstance) => {
       .innerJoin(jobs, eq(jobs.id, application.jobId))
       .where(eq(jobSeekers.id, application.jobSeekerId));
     if (details) {
-      afterCommit(() =>
-        services.mail.send({
-          to: details.email,
-          subject: `Your application for ${details.title}`,
-          text: `Hello ${details.name?.first ?? ''},\n\nYour application for ${details.title} at ${company.name} ${statusWords[input.status] ?? `is now ${input.status}`}.\n\nSee all your applications at ${services.config.appUrl}/seeker/applications`,
-        }),
-      );
+      await services.mail.send(db, {
+        to: details.email,
+        subject: `Your application for ${details.title}`,
+        text: `Hello ${details.name?.first ?? ''},\n\nYour application for ${details.title} at ${company.name} ${statusWords[input.status] ?? `is now ${input.status}`}.\n\nSee all your applications at ${services.config.appUrl}/seeker/applications`,
+      });
     }
     return new Answer({ _id: application.id, status: input.status, statusHistory }, 'Status updated successfully');
   });

@@ -53,7 +53,7 @@ export const registerAuth = (app: FastifyInstance) => {
     return { isOrganisationAdmin: profile.isOrganisationAdmin, grants: grantsOf(profile) };
   });
 
-  registerCall(app, forgotPassword, async ({ db, input, services, req, afterCommit }) => {
+  registerCall(app, forgotPassword, async ({ db, input, services, req }) => {
     if (!services.limits.publicPerAddress.consume(`forgot:${clientAddress(req)}`)) throw tooManyRequests();
     const user = await findLiveUserByEmail(db, input.email);
     if (user && user.status === 'ACTIVE') {
@@ -62,13 +62,11 @@ export const registerAuth = (app: FastifyInstance) => {
         .insert(passwordResets)
         .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + resetLifetimeMs) });
       const link = `${services.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      afterCommit(() =>
-        services.mail.send({
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Someone asked to reset the password of your account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, you can ignore this mail.`,
-        }),
-      );
+      await services.mail.send(db, {
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Someone asked to reset the password of your account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, you can ignore this mail.`,
+      });
     }
     return new Answer(null, 'If the address is registered, a reset link is on its way.');
   });
@@ -92,7 +90,7 @@ export const registerAuth = (app: FastifyInstance) => {
     return new Answer(null, 'Your password has been changed. Please sign in.');
   });
 
-  registerCall(app, sendOtp, async ({ db, input, caller, services, afterCommit }) => {
+  registerCall(app, sendOtp, async ({ db, input, caller, services }) => {
     const [user] = await db
       .select()
       .from(users)
@@ -125,15 +123,13 @@ export const registerAuth = (app: FastifyInstance) => {
     const what = input.purpose === 'update-email' ? 'email address' : 'phone number';
     const toCurrent = `Your code to change your ${what} is ${otp}. It is valid for 10 minutes. If you did not ask for it, please change your password.`;
     const toNew = `Your code to confirm your new ${what} is ${secondaryOtp}. It is valid for 10 minutes.`;
-    afterCommit(async () => {
-      if (input.purpose === 'update-email') {
-        await services.mail.send({ to: current as string, subject: `Your code to change your ${what}`, text: toCurrent });
-        await services.mail.send({ to: next, subject: `Confirm your new ${what}`, text: toNew });
-      } else {
-        await services.mail.sms({ to: current as string, text: toCurrent });
-        await services.mail.sms({ to: next, text: toNew });
-      }
-    });
+    if (input.purpose === 'update-email') {
+      await services.mail.send(db, { to: current as string, subject: `Your code to change your ${what}`, text: toCurrent });
+      await services.mail.send(db, { to: next, subject: `Confirm your new ${what}`, text: toNew });
+    } else {
+      await services.mail.sms(db, { to: current as string, text: toCurrent });
+      await services.mail.sms(db, { to: next, text: toNew });
+    }
     return new Answer(null, `Codes sent to your current and your new ${what}`);
   });
 };

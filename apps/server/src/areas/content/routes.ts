@@ -265,7 +265,9 @@ const registerContact = (app: FastifyInstance) => {
 
   /**
    * Mails the reply first and records the thread only once the mail is in the outbox, so a query is
-   * never marked replied without one; a mail the SMTP server refused leaves it NEW (502).
+   * never marked replied without one; a mail the SMTP server refused leaves it NEW (502). Sent in the
+   * request, not through the job queue: the admin is told at once whether the server took it, and
+   * sends again later if not.
    */
   registerCall(
     app,
@@ -276,7 +278,7 @@ const registerContact = (app: FastifyInstance) => {
         .split('\n')
         .map((line) => `> ${line}`)
         .join('\n');
-      const sent = await services.mail.send({
+      const sent = await services.mail.sendNow({
         to: String(query.email),
         subject: input.subject,
         text: `${input.message}\n\n${query.contactName ? `${query.contactName} wrote` : 'You wrote'}:\n${quoted}`,

@@ -140,30 +140,24 @@ export const registerStaff = (app: FastifyInstance) => {
   });
 
   // The password is hashed before the short transaction that saves it.
-  registerCall(
-    app,
-    { ...staffCredentialsReset, transaction: false },
-    async ({ db, caller, scope, input, services, afterCommit, transaction }) => {
-      // Checked before the hashing (no work for a refused caller), and again under the row lock.
-      const staff = await staffToActOn(db, caller as Caller, scope, input._id);
-      const temporary = randomToken(9);
-      const passwordHash = await hashPassword(temporary);
-      await transaction(async (tx) => {
-        await staffToActOn(tx, caller as Caller, scope, input._id);
-        await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, staff.id));
-        await services.sessions.endAllOf(tx, staff.id);
-        await staffRepository.update(tx, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
+  registerCall(app, { ...staffCredentialsReset, transaction: false }, async ({ db, caller, scope, input, services, transaction }) => {
+    // Checked before the hashing (no work for a refused caller), and again under the row lock.
+    const staff = await staffToActOn(db, caller as Caller, scope, input._id);
+    const temporary = randomToken(9);
+    const passwordHash = await hashPassword(temporary);
+    await transaction(async (tx) => {
+      await staffToActOn(tx, caller as Caller, scope, input._id);
+      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, staff.id));
+      await services.sessions.endAllOf(tx, staff.id);
+      await staffRepository.update(tx, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
+      await services.mail.send(tx, {
+        to: staff.email as string,
+        subject: 'Your new password',
+        text: `${(caller as Caller).name} has reset your password. Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${staff.email}\nPassword: ${temporary}\n\nPlease change it after signing in.`,
       });
-      afterCommit(() =>
-        services.mail.send({
-          to: staff.email as string,
-          subject: 'Your new password',
-          text: `${(caller as Caller).name} has reset your password. Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${staff.email}\nPassword: ${temporary}\n\nPlease change it after signing in.`,
-        }),
-      );
-      return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
-    },
-  );
+    });
+    return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
+  });
 
   // The passwords are checked and hashed before the short transaction that saves the new one.
   registerCall(app, { ...changeCredentials, transaction: false }, async ({ db, caller, input, services, transaction, req }) => {

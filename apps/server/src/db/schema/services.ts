@@ -1,4 +1,5 @@
 import type { RelatedTo } from '@app/contract/conventions/common';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
@@ -79,3 +80,25 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text(),
   ...timestamps(),
 });
+
+/**
+ * The durable job queue (services/job-queue.ts): work that must outlive the request and a restart.
+ * A job is due when `run_at` has come and it is neither done, failed nor locked by a live worker.
+ */
+export const jobQueue = pgTable(
+  'job_queue',
+  {
+    id: text().primaryKey(),
+    kind: text().notNull(),
+    payload: jsonb().$type<unknown>().notNull(),
+    runAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(8),
+    lastError: text(),
+    lockedUntil: timestamp({ withTimezone: true, mode: 'date' }),
+    doneAt: timestamp({ withTimezone: true, mode: 'date' }),
+    failedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('job_queue_due').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
+);
