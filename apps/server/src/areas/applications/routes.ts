@@ -1,6 +1,5 @@
 import { fullNameOf } from '@app/contract/conventions/common';
 import {
-  applicationStatus,
   appliedJobIds,
   applyForJob,
   jobApplicants,
