@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/users';
 import type { CallContext, Caller } from '../../engine/context';
 import { badRequest, conflict, notFound } from '../../engine/errors';
+import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { confirmChange } from '../auth/confirm-change';
 import { createAccount, findLiveUserByEmail, hashNewAccountPassword, signIn } from '../auth/users';
@@ -71,7 +72,13 @@ export const registerJobSeekers = (app: FastifyInstance) => {
         { field: 'phone', message: 'Please change your phone with the verification codes' },
       ]);
     }
-    await ctx.db.update(users).set({ name: ctx.input.name }).where(eq(users.id, seeker.userId));
+    await loggedUpdate(ctx.db, {
+      caller: ctx.caller,
+      table: users,
+      entityType: 'User',
+      where: byId(users, seeker.userId),
+      values: { name: ctx.input.name },
+    });
     ctx.afterCommit(() => ctx.services.sessions.forgetUser(seeker.userId));
     const { email: _email, phone: _phone, ...values } = ctx.input;
     return updateOwn(ctx, values);
@@ -119,7 +126,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
       newValue: newEmail,
     });
     if (await findLiveUserByEmail(ctx.db, newEmail)) throw conflict('This email is already registered');
-    await ctx.db.update(users).set({ email: newEmail }).where(eq(users.id, caller.id));
+    await loggedUpdate(ctx.db, { caller, table: users, entityType: 'User', where: byId(users, caller.id), values: { email: newEmail } });
     ctx.afterCommit(() => ctx.services.sessions.forgetUser(caller.id));
     return new Answer(await updateOwn(ctx, { email: newEmail }), 'Your email has been changed');
   });
@@ -139,7 +146,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
       secondaryOtp: ctx.input.secondaryOtp,
       newValue: newPhone,
     });
-    await ctx.db.update(users).set({ phone: newPhone }).where(eq(users.id, caller.id));
+    await loggedUpdate(ctx.db, { caller, table: users, entityType: 'User', where: byId(users, caller.id), values: { phone: newPhone } });
     return new Answer(await updateOwn(ctx, { phone: newPhone }), 'Your phone has been changed');
   });
 };
