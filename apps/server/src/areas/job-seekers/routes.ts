@@ -14,7 +14,6 @@ import {
   updateJobSeekerSkills,
   updateJobSeekerWorkHistory,
 } from '@app/contract/resources/job-board/job-seeker';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/users';
 import type { CallContext, Caller } from '../../engine/context';
