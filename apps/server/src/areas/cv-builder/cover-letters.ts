@@ -75,6 +75,7 @@ export const coverLetterFile = async (db: Executor, services: Services, row: Let
   const column = format === 'pdf' ? 'file' : 'docxFile';
   if (row[column]?.blobName !== file.blobName) {
     const { url: _url, ...kept } = file;
+    // File bookkeeping, not an edit of the letter: the file it was last drawn as, kept to reuse it.
     await db
       .update(coverLetters)
       .set({ [column]: kept })
