@@ -159,6 +159,7 @@ export const registerApplications = (app: FastifyInstance) => {
   });
 
   registerCall(app, appliedJobIds, async ({ db, caller }) => {
+    await ownJobSeeker(db, caller as Caller);
     const page = await applicationRepository.list(db, { ownerId: (caller as Caller).id }, allRows);
     return page.results.map((row) => ({ _id: row._id, jobId: row.jobId, status: row.status, appliedAt: row.createdAt }));
   });
