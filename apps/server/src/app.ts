@@ -30,7 +30,7 @@ import { seedCatalogue } from './db/seed-catalogue';
 import { seedCoverLetters } from './db/seed-cover-letters';
 import { seedLookups } from './db/seed-lookups';
 import type { Caller } from './engine/context';
-import { HttpError } from './engine/errors';
+import { HttpError, isUniqueViolation } from './engine/errors';
 import { registerOpenApi } from './engine/openapi';
 import type { RegisteredCall } from './engine/register-call';
 import { checkRegistry } from './engine/registry-check';
@@ -163,10 +163,12 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   });
 
   app.setErrorHandler((error: FastifyError & { code?: string }, req, reply) => {
-    // Drizzle wraps the database's error: its SQLSTATE is on the cause.
-    const sqlState = error.code ?? (error.cause as { code?: string } | undefined)?.code;
     const known =
-      error instanceof HttpError ? error : sqlState === '23505' ? new HttpError(409, 'This record already exists') : clientErrorOf(error);
+      error instanceof HttpError
+        ? error
+        : isUniqueViolation(error)
+          ? new HttpError(409, 'This record already exists')
+          : clientErrorOf(error);
     if (known) {
       // Refused authorisations are security events: logged with who tried, never with the request body.
       if (known.status === 403) req.log.warn({ userId: req.caller?.id ?? null, reason: known.message }, 'authorisation refused');

@@ -17,3 +17,9 @@ export const forbidden = (message = 'You are not allowed to do this') => new Htt
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message = 'Too many attempts, please try again later') => new HttpError(429, message);
+
+/** A unique index refused the write (PostgreSQL 23505), whether the driver's error or drizzle's wrapper of it. */
+export const isUniqueViolation = (error: unknown) => {
+  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
+  return code === '23505' || cause?.code === '23505';
+};

@@ -21,6 +21,11 @@ const systemFields = ['itemId', 'organisationId', 'ownerId', 'createdBy', 'updat
 export type RepositoryOptions = {
   /** Column values every row of this resource has, for resources that share a table (staff in users). */
   fixed?: Record<string, unknown>;
+  /**
+   * Fields whose files the server itself made for this record (the CV PDF drawn when a seeker
+   * applies), never a client's reference: they are stored as given, not claimed.
+   */
+  serverFiles?: readonly string[];
 };
 
 /**
@@ -34,6 +39,13 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
   const column = (key: string) => columns[key] as PgColumn;
   const fieldKeys = Object.keys(def.fields.shape);
   const fixed = options.fixed ?? {};
+  const serverFiles = options.serverFiles ?? [];
+  /** Claims the client's file references; the server's own files pass as they are. */
+  const claimed = async (db: Executor, claim: Parameters<typeof claimFileReferences>[1]) => {
+    const own = Object.fromEntries(Object.entries(claim.values).filter(([key]) => serverFiles.includes(key)));
+    const rest = Object.fromEntries(Object.entries(claim.values).filter(([key]) => !serverFiles.includes(key)));
+    return { ...(await claimFileReferences(db, { ...claim, values: rest })), ...own };
+  };
   const label = def.name.replace(/([a-z])([A-Z])/g, '$1 $2');
 
   type ScopeValues = { organisationId?: string | Placeholder; ownerId?: string | Placeholder; visibleTo?: Scope['visibleTo'] };
@@ -224,12 +236,12 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
         });
       }
       await checkUnique(db, values);
-      const claimed = await claimFileReferences(db, {
+      const checked = await claimed(db, {
         caller,
         record: recordOf(values as Row),
         values,
       });
-      const [row] = (await db.insert(table).values(claimed).returning()) as Row[];
+      const [row] = (await db.insert(table).values(checked).returning()) as Row[];
       const record = toRecord(row as Row);
       await writeEntityLog(db, {
         caller,
@@ -250,7 +262,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
       const sent = columnValues(input.values);
       delete sent.organisationId;
       delete sent.ownerId;
-      const patch = await claimFileReferences(db, { caller: input.caller, record: recordOf(before), values: sent, stored: before });
+      const patch = await claimed(db, { caller: input.caller, record: recordOf(before), values: sent, stored: before });
       await checkUnique(db, { ...before, ...patch }, input.id);
       if (columns.updatedAt) patch.updatedAt = new Date();
       if (columns.updatedBy) patch.updatedBy = by(input.caller);

@@ -4,6 +4,7 @@ import { jobSeekerCvUrl } from '@app/contract/resources/job-board/job-seeker';
 import { sampleCvInput } from '@app/documents/samples';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../documents/extract';
+import { logsOf } from '../support/entity-log';
 import { aJob, aSeeker, type BoardWorld, idsOf, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 
@@ -121,8 +122,16 @@ describe('CVs: /job-seeker/cv/*', () => {
     expect(set.body.message).toBe('This is now your default CV');
     expect((await call(t.app, defaultCv, {}, seeker.token)).body.data._id).toBe(second._id);
     expect((await call(t.app, cvDetails, { cvId: first._id }, seeker.token)).body.data.isDefault).toBe(false);
+    // Each move of the flag is in the entity log: who, and from which value to which.
+    const flagOf = async (id: string) =>
+      (await logsOf(t.app, id)).filter((r) => r.entityType === 'CV' && r.action === 'UPDATE' && 'isDefault' in ((r.to as object) ?? {}));
+    const [firstLost] = await flagOf(first._id);
+    expect(firstLost).toMatchObject({ user: { _id: seeker.userId }, from: { isDefault: true }, to: { isDefault: false } });
+    const [secondGot] = await flagOf(second._id);
+    expect(secondGot).toMatchObject({ user: { _id: seeker.userId }, from: { isDefault: false }, to: { isDefault: true } });
     await call(t.app, setDefaultCv, { cvId: second._id, status: false }, seeker.token);
     expect((await call(t.app, defaultCv, {}, seeker.token)).body.data).toBeNull();
+    expect((await flagOf(second._id)).at(-1)).toMatchObject({ from: { isDefault: true }, to: { isDefault: false } });
     expect((await call(t.app, setDefaultCv, { cvId: 'nope' }, seeker.token)).body.message).toBe('cvId must be a valid mongoId');
   });
 

@@ -9,7 +9,10 @@ import {
 } from '@app/contract/resources/job-board/application';
 import { job } from '@app/contract/resources/job-board/job';
 import { myJobSeekerProfile } from '@app/contract/resources/job-board/job-seeker';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { entityLogs } from '../../src/db/schema/services';
+import { logsOf } from '../support/entity-log';
 import { aCompany, aJob, aSeeker, type BoardWorld, daysFromNow, idsOf, type Job, uploadCv, withBoard } from '../support/job-board';
 import { readSignedUrl, samplePdf } from '../support/multipart';
 import { mailTo } from '../support/outbox';
@@ -303,5 +306,61 @@ describe('wishlist', () => {
       expect((await call(t.app, wishlistJobs, {}, token)).status).toBe(403);
     }
     expect((await call(t.app, wishlistJobs, {})).status).toBe(401);
+  });
+});
+
+describe('the entity log of applications', () => {
+  it('apply, shortlist and reject each leave a row: who, what, from which status to which', async () => {
+    const company = await aCompany(t.app, { name: 'Logged Ltd' });
+    const posted = await aJob(t.app, company.token, { title: 'Audited Role' });
+    const seeker = await aSeeker(t.app, { first: 'Lena', last: 'Law', cv: true });
+    const applicationId = (await apply(posted._id, seeker.token)).body.data._id as string;
+    for (const status of ['SHORTLISTED', 'REJECTED']) {
+      expect((await call(t.app, updateApplicationStatus, { _id: applicationId, status }, company.token)).status).toBe(200);
+    }
+    // The same status again is no change and no row.
+    await call(t.app, updateApplicationStatus, { _id: applicationId, status: 'REJECTED' }, company.token);
+    const rows = await logsOf(t.app, applicationId);
+    expect(rows.map((r) => [r.entityType, r.action])).toEqual([
+      ['JobApplication', 'CREATE'],
+      ['JobApplication', 'STATUS_CHANGE'],
+      ['JobApplication', 'STATUS_CHANGE'],
+    ]);
+    const [created, shortlisted, rejected] = rows as any[];
+    expect(created.user).toEqual({ _id: seeker.userId, name: 'Lena Law' });
+    expect(created.to).toMatchObject({ _id: applicationId, jobId: posted._id, status: 'APPLIED' });
+    expect(shortlisted.user).toMatchObject({ _id: company.userId });
+    expect(shortlisted.from.status).toBe('APPLIED');
+    expect(shortlisted.to.status).toBe('SHORTLISTED');
+    expect(shortlisted.to.statusHistory.map((h: { status: string }) => h.status)).toEqual(['APPLIED', 'SHORTLISTED']);
+    expect(rejected.from.status).toBe('SHORTLISTED');
+    expect(rejected.to.status).toBe('REJECTED');
+    expect(rejected.description).toContain('changed the status of JobApplication');
+  });
+
+  it('another company cannot move or list the application, and its refused attempt logs nothing', async () => {
+    const posted = await aJob(t.app, w.company.token, { title: 'Private Role' });
+    const seeker = await aSeeker(t.app, { cv: true });
+    const applicationId = (await apply(posted._id, seeker.token)).body.data._id as string;
+    const moved = await call(t.app, updateApplicationStatus, { _id: applicationId, status: 'SHORTLISTED' }, w.otherCompany.token);
+    expect(moved.status).toBe(404);
+    expect(moved.body.message).toBe('Job application not found');
+    expect((await logsOf(t.app, applicationId)).map((r) => r.action)).toEqual(['CREATE']);
+    expect((await call(t.app, jobApplicants, { jobId: posted._id }, w.otherCompany.token)).status).toBe(404);
+  });
+
+  it('saving and unsaving a job on the wishlist is logged', async () => {
+    const posted = await aJob(t.app, w.company.token, { title: 'Wished Role' });
+    const seeker = await aSeeker(t.app, {});
+    await call(t.app, toggleWishlist, { jobId: posted._id }, seeker.token);
+    await call(t.app, toggleWishlist, { jobId: posted._id }, seeker.token);
+    const saved = await t.app.database.db.select().from(entityLogs).where(eq(entityLogs.entityType, 'WishlistItem'));
+    const row = saved.find((r) => (r.user as { _id: string } | null)?._id === seeker.userId);
+    const rows = await logsOf(t.app, row!.entityId);
+    expect(rows.map((r) => [r.action, r.user?._id])).toEqual([
+      ['CREATE', seeker.userId],
+      ['DELETE', seeker.userId],
+    ]);
+    expect(rows[0]!.to).toEqual({ jobId: posted._id });
   });
 });

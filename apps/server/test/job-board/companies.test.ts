@@ -12,6 +12,7 @@ import {
 import { searchJobs } from '@app/contract/resources/job-board/job';
 import { industryOptions } from '@app/contract/resources/job-board/lookups';
 import { describe, expect, it } from 'vitest';
+import { logsOf } from '../support/entity-log';
 import { aCompany, aJob, type BoardWorld, idsOf, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 import { password, unique } from '../support/world';
@@ -212,6 +213,14 @@ describe('the company’s own updates', () => {
     const found = await call(t.app, searchJobs, { search: name });
     expect(idsOf(found.body)).toEqual([job._id]);
     expect(found.body.data.results[0].companyName).toBe(name);
+    // The copies of the name are logged too: on the job, and on the company's account.
+    const onJob = (await logsOf(t.app, job._id)).filter((r) => r.action === 'UPDATE' && 'companyName' in ((r.to as object) ?? {}));
+    expect(onJob).toEqual([
+      expect.objectContaining({ entityType: 'Job', user: { _id: company.userId, name: expect.any(String) }, to: { companyName: name } }),
+    ]);
+    expect((onJob[0]!.from as { companyName: string }).companyName).toBe(company.name);
+    const onAccount = (await logsOf(t.app, company.userId)).filter((r) => r.action === 'UPDATE');
+    expect(onAccount.at(-1)).toMatchObject({ entityType: 'User', to: { name: { first: name, fullName: name } } });
   });
 
   it('updateContactDetails gives the spec’s messages and will not take another company’s email', async () => {

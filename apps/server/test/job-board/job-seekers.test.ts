@@ -16,6 +16,7 @@ import {
 } from '@app/contract/resources/job-board/job-seeker';
 import { language, skill } from '@app/contract/resources/job-board/lookups';
 import { describe, expect, it } from 'vitest';
+import { logsOf } from '../support/entity-log';
 import { aSeeker, type BoardWorld, daysFromNow, uploadCv, withBoard } from '../support/job-board';
 import { postFile, readSignedUrl, samplePdf, samplePng } from '../support/multipart';
 import { codeIn, mailTo } from '../support/outbox';
@@ -443,6 +444,18 @@ describe('POST /job-seeker/update-email', () => {
     expect(data.email).toBe(newEmail);
     expect((await profileOf(seeker.token)).email).toBe(newEmail);
     expect((await call(t.app, me, {}, seeker.token)).body.data.email).toBe(newEmail);
+    // Both the account and the profile log the change, from the old address to the new.
+    const onAccount = (await logsOf(t.app, seeker.userId)).filter((r) => r.action === 'UPDATE');
+    expect(onAccount).toEqual([
+      expect.objectContaining({
+        entityType: 'User',
+        user: expect.objectContaining({ _id: seeker.userId }),
+        from: { email: seeker.email },
+        to: { email: newEmail },
+      }),
+    ]);
+    const onProfile = (await logsOf(t.app, seeker.id)).filter((r) => r.action === 'UPDATE');
+    expect(onProfile.at(-1)).toMatchObject({ entityType: 'JobSeeker', from: { email: seeker.email }, to: { email: newEmail } });
     expect((await call(t.app, login, { email: newEmail, password })).status).toBe(200);
     expect((await call(t.app, login, { email: seeker.email, password })).status).toBe(401);
     // The codes are burnt.

@@ -3,6 +3,7 @@ import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
+import { jobApplication } from './job-board/application';
 import { recruiterCompany } from './job-board/company';
 import { coverLetter, coverLetterSection, coverLetterSuggestion, coverLetterTemplate } from './job-board/cover-letter';
 import { cv } from './job-board/cv';
@@ -31,6 +32,7 @@ export const resources: readonly ResourceDefinition[] = [
   jobSeeker,
   recruiterCompany,
   job,
+  jobApplication,
   cv,
   coverLetterSection,
   coverLetterSuggestion,

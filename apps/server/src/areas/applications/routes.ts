@@ -1,7 +1,5 @@
 import { fullNameOf } from '@app/contract/conventions/common';
-import { filterValue } from '@app/contract/conventions/list';
 import {
-  applicationStatus,
   appliedJobIds,
   applyForJob,
   jobApplicants,
@@ -10,21 +8,24 @@ import {
   updateApplicationStatus,
   wishlistJobs,
 } from '@app/contract/resources/job-board/application';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { jobApplications, jobSeekers, jobs, recruiterCompanies, wishlistItems } from '../../db/schema/job-board';
 import type { Caller } from '../../engine/context';
-import { badRequest, conflict, notFound } from '../../engine/errors';
+import { writeEntityLog } from '../../engine/entity-log';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
-import { filterConditions, listRows, searchCondition } from '../../engine/list-query';
+import { searchCondition } from '../../engine/list-query';
 import { Answer, registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
 import type { Services } from '../../services/services';
 import { ownCompany } from '../companies/repository';
 import { coverLetterFile as coverLetterFileOf, ownCoverLetter } from '../cv-builder/cover-letters';
 import { cvPdf, defaultCvOf, ownCv } from '../cv-builder/cvs';
 import { ownJobSeeker } from '../job-seekers/repository';
 import { companyIsLive, isOpen, type JobRow } from '../jobs/repository';
+import { applicationRepository } from './repository';
 
 const statusWords: Record<string, string> = {
   VIEWED: 'has been viewed by the employer',
@@ -66,7 +67,36 @@ const applicationCv = async (
   throw badRequest(message, [{ field: 'cvId', message }]);
 };
 
+const allRows = { page: 1, limit: 'ALL', search: '', filter: {} } as const;
+
+/** A company sees the applications to its own jobs, whoever owns them. */
+const ofCompany = (companyId: string) => [eq(jobApplications.recruiterId, companyId)];
+
+/** A seeker's search runs over the jobs applied to. */
+const jobsMatching = (db: Executor, search: string) => {
+  const condition = searchCondition(jobs, ['title', 'companyName'], search);
+  return condition ? [inArray(jobApplications.jobId, db.select({ id: jobs.id }).from(jobs).where(condition))] : [];
+};
+
+const jobsById = async (db: Executor, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, Record<string, unknown>>();
+  const rows = await db
+    .select({
+      _id: jobs.id,
+      title: jobs.title,
+      slug: jobs.slug,
+      companyName: jobs.companyName,
+      status: jobs.status,
+      address: jobs.address,
+    })
+    .from(jobs)
+    .where(inArray(jobs.id, ids));
+  return new Map<string, Record<string, unknown>>(rows.map((row) => [row._id, row]));
+};
+
 export const registerApplications = (app: FastifyInstance) => {
+  // No generic calls (every call below is a workflow); registered so the registry knows it.
+  registerResource(app, applicationRepository);
   // The CV is drawn before the transaction opens, so a slow drawing holds no database connection.
   registerCall(app, { ...applyForJob, transaction: false }, async ({ db, caller, input, services, transaction }) => {
     const seeker = await ownJobSeeker(db, caller as Caller);
@@ -81,26 +111,28 @@ export const registerApplications = (app: FastifyInstance) => {
     const coverLetterFile = letter ? await coverLetterFileOf(db, services, letter, 'pdf') : null;
     return transaction(async (db) => {
       const now = new Date();
-      // The unique index makes a second application fail even when two arrive at once.
-      const inserted = await db
-        .insert(jobApplications)
-        .values({
-          id: newId(),
-          jobId: job.id,
-          jobSeekerId: seeker.id,
-          recruiterId: job.recruiterId,
-          ownerId: seeker.ownerId,
-          status: 'APPLIED',
-          cv,
-          coverLetter: input.coverLetter ?? null,
-          coverLetterFile,
-          statusHistory: [{ status: 'APPLIED', at: now.toISOString() }],
-          createdBy: { _id: (caller as Caller).id, name: (caller as Caller).name },
+      const created = await applicationRepository
+        .create(db, {
+          caller: caller as Caller,
+          scope: { ownerId: (caller as Caller).id },
+          values: {
+            jobId: job.id,
+            jobSeekerId: seeker.id,
+            recruiterId: job.recruiterId,
+            ownerId: seeker.ownerId,
+            status: 'APPLIED',
+            cv,
+            coverLetter: input.coverLetter ?? null,
+            coverLetterFile,
+            statusHistory: [{ status: 'APPLIED', at: now.toISOString() }],
+          },
         })
-        .onConflictDoNothing()
-        .returning({ id: jobApplications.id });
-      if (inserted.length === 0) throw conflict('You have already applied for this job');
-      // Counted in the database, not read-modify-write, so concurrent applies stay exact.
+        .catch((error) => {
+          // The unique index makes a second application fail even when two arrive at once.
+          throw isUniqueViolation(error) ? conflict('You have already applied for this job') : error;
+        });
+      // Counted in the database, not read-modify-write, so concurrent applies stay exact. These are
+      // tallies of the logged applications, not edits of the job or the seeker, so they are not logged.
       await db
         .update(jobs)
         .set({ applicantCount: sql`${jobs.applicantCount} + 1` })
@@ -121,48 +153,38 @@ export const registerApplications = (app: FastifyInstance) => {
         });
       }
       return new Answer(
-        { _id: inserted[0]?.id, jobId: job.id, status: 'APPLIED', appliedAt: now.toISOString() },
+        { _id: created._id, jobId: job.id, status: 'APPLIED', appliedAt: now.toISOString() },
         'Your application has been sent',
       );
     });
   });
 
   registerCall(app, appliedJobIds, async ({ db, caller }) => {
-    const seeker = await ownJobSeeker(db, caller as Caller);
-    return db
-      .select({
-        _id: jobApplications.id,
-        jobId: jobApplications.jobId,
-        status: jobApplications.status,
-        appliedAt: jobApplications.createdAt,
-      })
-      .from(jobApplications)
-      .where(and(eq(jobApplications.jobSeekerId, seeker.id), eq(jobApplications.isDeleted, false)))
-      .orderBy(desc(jobApplications.createdAt));
+    await ownJobSeeker(db, caller as Caller);
+    const page = await applicationRepository.list(db, { ownerId: (caller as Caller).id }, allRows);
+    return page.results.map((row) => ({ _id: row._id, jobId: row.jobId, status: row.status, appliedAt: row.createdAt }));
   });
 
   registerCall(app, myApplications, async ({ db, caller, input }) => {
-    const seeker = await ownJobSeeker(db, caller as Caller);
-    return listRows(db, {
-      table: jobApplications,
-      selection: {
-        _id: jobApplications.id,
-        status: jobApplications.status,
-        statusHistory: jobApplications.statusHistory,
-        createdAt: jobApplications.createdAt,
-        updatedAt: jobApplications.updatedAt,
-        job: sql`json_build_object('_id', ${jobs.id}, 'title', ${jobs.title}, 'slug', ${jobs.slug}, 'companyName', ${jobs.companyName}, 'status', ${jobs.status}, 'address', ${jobs.address})`,
-      } as never,
-      join: { table: jobs, on: eq(jobs.id, jobApplications.jobId) },
-      request: input,
-      where: [
-        eq(jobApplications.jobSeekerId, seeker.id),
-        eq(jobApplications.isDeleted, false),
-        searchCondition(jobs, ['title', 'companyName'], input.search),
-        ...filterConditions(jobApplications, { status: filterValue(applicationStatus) }, input.filter),
-      ],
-      orderBy: [desc(jobApplications.createdAt)],
-    });
+    await ownJobSeeker(db, caller as Caller);
+    const page = await applicationRepository.list(db, { ownerId: (caller as Caller).id }, { ...input, search: '' }, [
+      ...jobsMatching(db, input.search),
+    ]);
+    const jobById = await jobsById(
+      db,
+      page.results.map((row) => row.jobId as string),
+    );
+    return {
+      ...page,
+      results: page.results.map((row) => ({
+        _id: row._id,
+        status: row.status,
+        statusHistory: row.statusHistory,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        job: jobById.get(row.jobId as string) ?? null,
+      })),
+    };
   });
 
   registerCall(app, jobApplicants, async ({ db, caller, input, services }) => {
@@ -172,62 +194,82 @@ export const registerApplications = (app: FastifyInstance) => {
       .from(jobs)
       .where(and(eq(jobs.id, input.jobId), eq(jobs.recruiterId, company.id), eq(jobs.isDeleted, false)));
     if (!job) throw notFound('Job');
-    const page = await listRows<Record<string, any>>(db, {
-      table: jobApplications,
-      selection: {
-        _id: jobApplications.id,
-        status: jobApplications.status,
-        statusHistory: jobApplications.statusHistory,
-        cv: jobApplications.cv,
-        coverLetter: jobApplications.coverLetter,
-        coverLetterFile: jobApplications.coverLetterFile,
-        createdAt: jobApplications.createdAt,
-        jobSeeker: sql`json_build_object('_id', ${jobSeekers.id}, 'name', ${jobSeekers.name}, 'email', ${jobSeekers.email}, 'phone', ${jobSeekers.phone}, 'address', ${jobSeekers.address}, 'about', ${jobSeekers.about}, 'linkedInLink', ${jobSeekers.linkedInLink}, 'skills', ${jobSeekers.skills}, 'preferences', ${jobSeekers.preferences})`,
-      } as never,
-      join: { table: jobSeekers, on: eq(jobSeekers.id, jobApplications.jobSeekerId) },
-      request: input,
-      where: [
-        eq(jobApplications.jobId, job._id),
-        eq(jobApplications.isDeleted, false),
-        searchCondition(jobSeekers, ['name.fullName', 'email'], input.search),
-        ...filterConditions(jobApplications, { status: filterValue(applicationStatus) }, input.filter),
-      ],
-      orderBy: [desc(jobApplications.createdAt)],
-    });
+    const { jobId: _jobId, ...request } = input;
+    const search = searchCondition(jobSeekers, ['name.fullName', 'email'], input.search);
+    const page = await applicationRepository.list(db, {}, { ...request, search: '' }, [
+      ...ofCompany(company.id),
+      eq(jobApplications.jobId, job._id),
+      ...(search ? [inArray(jobApplications.jobSeekerId, db.select({ id: jobSeekers.id }).from(jobSeekers).where(search))] : []),
+    ]);
+    const seekers = page.results.length
+      ? await db
+          .select({
+            _id: jobSeekers.id,
+            name: jobSeekers.name,
+            email: jobSeekers.email,
+            phone: jobSeekers.phone,
+            address: jobSeekers.address,
+            about: jobSeekers.about,
+            linkedInLink: jobSeekers.linkedInLink,
+            skills: jobSeekers.skills,
+            preferences: jobSeekers.preferences,
+          })
+          .from(jobSeekers)
+          .where(
+            inArray(
+              jobSeekers.id,
+              page.results.map((row) => row.jobSeekerId as string),
+            ),
+          )
+      : [];
+    const seekerById = new Map(seekers.map((seeker) => [seeker._id, seeker]));
     return {
       ...page,
       job,
-      results: page.results.map((row) => ({
-        ...row,
-        cvUrl: row.cv?.file?.blobName ? services.files.signedUrl(row.cv.file.blobName) : null,
-      })),
+      results: page.results.map((row) => {
+        const cv = row.cv as { file?: { blobName?: string } } | null;
+        return {
+          _id: row._id,
+          status: row.status,
+          statusHistory: row.statusHistory,
+          cv: row.cv,
+          coverLetter: row.coverLetter,
+          coverLetterFile: row.coverLetterFile,
+          createdAt: row.createdAt,
+          jobSeeker: seekerById.get(row.jobSeekerId as string) ?? null,
+          cvUrl: cv?.file?.blobName ? services.files.signedUrl(cv.file.blobName) : null,
+        };
+      }),
     };
   });
 
   registerCall(app, updateApplicationStatus, async ({ db, caller, input, services }) => {
     const company = await ownCompany(db, caller as Caller);
     // Locked until the commit: two changes at once (a double click, two tabs) each add their entry.
-    const [application] = await db
-      .select()
+    // Another company's application is not found: the company reads only through `recruiterId`.
+    const [locked] = await db
+      .select({ id: jobApplications.id })
       .from(jobApplications)
-      .where(and(eq(jobApplications.id, input._id), eq(jobApplications.recruiterId, company.id), eq(jobApplications.isDeleted, false)))
+      .where(and(eq(jobApplications.id, input._id), ...applicationRepository.scopeWhere({}), ...ofCompany(company.id)))
       .for('update');
-    if (!application) throw notFound('Job application');
-    if (application.status === input.status)
-      return { _id: application.id, status: application.status, statusHistory: application.statusHistory };
-    const statusHistory = [
-      ...application.statusHistory,
-      { status: input.status, at: new Date().toISOString(), by: (caller as Caller).name },
-    ];
-    await db
-      .update(jobApplications)
-      .set({ status: input.status, statusHistory, updatedAt: new Date() })
-      .where(eq(jobApplications.id, application.id));
+    if (!locked) throw notFound('Job application');
+    const application = applicationRepository.toRecord(await applicationRepository.get(db, {}, locked.id));
+    const history = application.statusHistory as { status: string; at: string; by?: string }[];
+    if (application.status === input.status) return { _id: application._id, status: application.status, statusHistory: history };
+    const statusHistory = [...history, { status: input.status, at: new Date().toISOString(), by: (caller as Caller).name }];
+    // The status and its history change together and the entity log keeps who moved it from what to what.
+    await applicationRepository.update(db, {
+      caller: caller as Caller,
+      scope: {},
+      id: application._id,
+      values: { status: input.status, statusHistory },
+      action: 'STATUS_CHANGE',
+    });
     const [details] = await db
       .select({ email: jobSeekers.email, name: jobSeekers.name, title: jobs.title })
       .from(jobSeekers)
-      .innerJoin(jobs, eq(jobs.id, application.jobId))
-      .where(eq(jobSeekers.id, application.jobSeekerId));
+      .innerJoin(jobs, eq(jobs.id, application.jobId as string))
+      .where(eq(jobSeekers.id, application.jobSeekerId as string));
     if (details) {
       await services.mail.send(db, {
         to: details.email,
@@ -235,7 +277,7 @@ export const registerApplications = (app: FastifyInstance) => {
         text: `Hello ${details.name?.first ?? ''},\n\nYour application for ${details.title} at ${company.name} ${statusWords[input.status] ?? `is now ${input.status}`}.\n\nSee all your applications at ${services.config.appUrl}/seeker/applications`,
       });
     }
-    return new Answer({ _id: application.id, status: input.status, statusHistory }, 'Status updated successfully');
+    return new Answer({ _id: application._id, status: input.status, statusHistory }, 'Status updated successfully');
   });
 
   registerCall(app, toggleWishlist, async ({ db, caller, input }) => {
@@ -244,13 +286,28 @@ export const registerApplications = (app: FastifyInstance) => {
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.jobSeekerId, seeker.id), eq(wishlistItems.jobId, input.jobId)))
       .returning({ id: wishlistItems.id });
+    const log = (action: 'CREATE' | 'DELETE', id: string) =>
+      writeEntityLog(db, {
+        caller: caller as Caller,
+        organisationId: null,
+        entityType: 'WishlistItem',
+        action,
+        record: { _id: id },
+        ...(action === 'CREATE' ? { to: { jobId: input.jobId } } : { from: { jobId: input.jobId } }),
+      });
+    if (removed[0]) await log('DELETE', removed[0].id);
     if (removed.length > 0) return new Answer({ jobId: input.jobId, wishlisted: false }, 'Removed from your wishlist');
     const [job] = await db
       .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.id, input.jobId), eq(jobs.status, 'PUBLISHED'), eq(jobs.isDeleted, false)));
     if (!job) throw notFound('Job');
-    await db.insert(wishlistItems).values({ id: newId(), jobSeekerId: seeker.id, jobId: input.jobId }).onConflictDoNothing();
+    const [saved] = await db
+      .insert(wishlistItems)
+      .values({ id: newId(), jobSeekerId: seeker.id, jobId: input.jobId })
+      .onConflictDoNothing()
+      .returning({ id: wishlistItems.id });
+    if (saved) await log('CREATE', saved.id);
     return new Answer({ jobId: input.jobId, wishlisted: true }, 'Saved to your wishlist');
   });
 

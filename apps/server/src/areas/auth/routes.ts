@@ -6,6 +6,7 @@ import { organisations } from '../../db/schema/organisations';
 import { passwordResets, users } from '../../db/schema/users';
 import { grantsOf, loadProfile } from '../../engine/access';
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from '../../engine/errors';
+import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
@@ -58,6 +59,7 @@ export const registerAuth = (app: FastifyInstance) => {
     const user = await findLiveUserByEmail(db, input.email);
     if (user && user.status === 'ACTIVE') {
       const token = randomToken();
+      // A one-time reset link is a service's bookkeeping, not a record: not in the entity log.
       await db
         .insert(passwordResets)
         .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + resetLifetimeMs) });
@@ -82,9 +84,17 @@ export const registerAuth = (app: FastifyInstance) => {
     if (!reset) throw invalid();
     const passwordHash = await hashPassword(input.password);
     await transaction(async (tx) => {
+      // Spending the link is bookkeeping; the password change below is what the log keeps.
       const spent = await tx.update(passwordResets).set({ usedAt: new Date() }).where(unused).returning({ userId: passwordResets.userId });
       if (spent.length === 0) throw invalid();
-      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, reset.userId));
+      await loggedUpdate(tx, {
+        caller: null,
+        table: users,
+        entityType: 'User',
+        where: byId(users, reset.userId),
+        values: { passwordHash, passwordChangedAt: new Date() },
+        secret: ['passwordHash'],
+      });
       await services.sessions.endAllOf(tx, reset.userId);
     });
     return new Answer(null, 'Your password has been changed. Please sign in.');

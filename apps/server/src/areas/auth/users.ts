@@ -6,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { organisations } from '../../db/schema/organisations';
 import { users } from '../../db/schema/users';
+import type { Caller } from '../../engine/context';
+import { writeEntityLog } from '../../engine/entity-log';
 import { conflict, tooManyRequests } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { clientAddress } from '../../services/client-address';
@@ -41,6 +43,7 @@ export const signIn = async (
 ): Promise<SignInResult> => {
   const { user, services, req, reply } = input;
   const token = await services.sessions.start(db, { userId: user.id, userAgent: req.headers['user-agent'], ip: req.ip });
+  // Session bookkeeping, not an edit of the account: not in the entity log.
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   reply.setCookie(sessionCookie, token, {
     httpOnly: true,
@@ -79,7 +82,17 @@ export const createAccount = async (
       createdBy: { _id: id, name: fullNameOf(input.name) || input.email },
     })
     .returning();
-  return user as UserRow;
+  const row = user as UserRow;
+  // The account is its own author (as its createdBy says); the log never carries the password hash.
+  await writeEntityLog(db, {
+    caller: { id, name: fullNameOf(input.name), email: row.email } as Caller,
+    organisationId: null,
+    entityType: 'User',
+    action: 'CREATE',
+    record: { _id: id },
+    to: { userType: row.userType, email: row.email, name: row.name, phone: row.phone },
+  });
+  return row;
 };
 
 /**

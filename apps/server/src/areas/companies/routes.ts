@@ -8,6 +8,7 @@ import {
   updateCompanyIndustries,
   updateCompanySocialMedia,
 } from '@app/contract/resources/job-board/company';
+import { job } from '@app/contract/resources/job-board/job';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
@@ -15,6 +16,7 @@ import { users } from '../../db/schema/users';
 import type { CallContext, Caller } from '../../engine/context';
 import { notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
+import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { createAccount, hashNewAccountPassword, signIn } from '../auth/users';
@@ -26,10 +28,13 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   const record = await companyRepository.update(ctx.db, { caller, scope: { ownerId: caller.id }, id: company.id, values });
   // Jobs carry the company's name for search; a new name reaches them at once.
   if (values.name && values.name !== company.name) {
-    await ctx.db
-      .update(jobs)
-      .set({ companyName: values.name as string })
-      .where(eq(jobs.recruiterId, company.id));
+    await loggedUpdate(ctx.db, {
+      caller,
+      table: jobs,
+      entityType: job.name,
+      where: eq(jobs.recruiterId, company.id),
+      values: { companyName: values.name as string },
+    });
     ctx.afterCommit(() => ctx.services.jobSearchCache.clear());
   }
   return record;
@@ -98,10 +103,13 @@ export const registerCompanies = (app: FastifyInstance) => {
 
   registerCall(app, updateCompanyContactDetails, async (ctx) => {
     const record = await updateOwn(ctx, ctx.input);
-    await ctx.db
-      .update(users)
-      .set({ name: { first: ctx.input.name, fullName: ctx.input.name } })
-      .where(eq(users.id, (ctx.caller as Caller).id));
+    await loggedUpdate(ctx.db, {
+      caller: ctx.caller,
+      table: users,
+      entityType: 'User',
+      where: byId(users, (ctx.caller as Caller).id),
+      values: { name: { first: ctx.input.name, fullName: ctx.input.name } },
+    });
     ctx.afterCommit(() => ctx.services.sessions.forgetUser((ctx.caller as Caller).id));
     return record;
   });

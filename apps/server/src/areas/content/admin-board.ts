@@ -20,6 +20,7 @@ import { jobSeekerReferences } from '../../db/schema/content';
 import { jobSeekers, recruiterCompanies } from '../../db/schema/job-board';
 import { users } from '../../db/schema/users';
 import { newId } from '../../engine/ids';
+import { byId, loggedUpdate } from '../../engine/logged-update';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
@@ -107,10 +108,13 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
       const values = sent(req.body, input);
       const record = await jobSeekerRepository.update(db, { caller, scope: {}, id: input._id, values });
       if (values.name) {
-        await db
-          .update(users)
-          .set({ name: values.name as PersonName })
-          .where(eq(users.id, String(record.userId)));
+        await loggedUpdate(db, {
+          caller,
+          table: users,
+          entityType: 'User',
+          where: byId(users, String(record.userId)),
+          values: { name: values.name as PersonName },
+        });
         afterCommit(() => services.sessions.forgetUser(String(record.userId)));
       }
       return record;
@@ -129,7 +133,14 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
     const seeker = await jobSeekerRepository.get(db, {}, input._id);
     const result = await jobSeekerRepository.remove(db, { caller, scope: {}, id: input._id });
     const userId = String(seeker.userId);
-    await db.update(users).set({ isDeleted: true, deletedAt: new Date() }).where(eq(users.id, userId));
+    await loggedUpdate(db, {
+      caller,
+      table: users,
+      entityType: 'User',
+      where: byId(users, userId),
+      values: { isDeleted: true, deletedAt: new Date() },
+      action: 'DELETE',
+    });
     afterCommit(() => services.sessions.forgetUser(userId));
     return result;
   });
@@ -139,6 +150,7 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(jobSeekerReferences)
       .where(and(eq(jobSeekerReferences.jobSeekerId, jobSeekerId), eq(jobSeekerReferences.isDeleted, false)));
+    // A tally of the references (each logged by their repository), not an edit of the seeker.
     await db
       .update(jobSeekers)
       .set({ referencesCount: row?.n ?? 0 })

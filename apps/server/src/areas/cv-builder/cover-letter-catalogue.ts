@@ -12,8 +12,10 @@ import { and, asc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { coverLetterSections, coverLetterSuggestions, coverLetterTemplates } from '../../db/schema/documents';
+import type { Caller } from '../../engine/context';
 import { badRequest, notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
+import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
@@ -35,7 +37,7 @@ const nextOrderNumber = async (db: Executor) => {
 };
 
 /** Sections keep 0, 1, 2, ... in their order: moving one shifts those between its old and new place. */
-const moveSection = async (db: Executor, id: string, to: number) => {
+const moveSection = async (db: Executor, caller: Caller | null, id: string, to: number) => {
   const [section] = await db
     .select({ orderNumber: coverLetterSections.orderNumber })
     .from(coverLetterSections)
@@ -44,6 +46,7 @@ const moveSection = async (db: Executor, id: string, to: number) => {
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(coverLetterSections).where(liveSections);
   const target = Math.min(to, Math.max(0, (count?.n ?? 1) - 1));
   const from = section.orderNumber;
+  // The neighbours' shifts follow from the logged move of this section; they are not logged each.
   if (target < from) {
     await db
       .update(coverLetterSections)
@@ -55,7 +58,13 @@ const moveSection = async (db: Executor, id: string, to: number) => {
       .set({ orderNumber: sql`${coverLetterSections.orderNumber} - 1` })
       .where(and(liveSections, gte(coverLetterSections.orderNumber, from + 1), lte(coverLetterSections.orderNumber, target)));
   }
-  await db.update(coverLetterSections).set({ orderNumber: target, updatedAt: new Date() }).where(eq(coverLetterSections.id, id));
+  await loggedUpdate(db, {
+    caller,
+    table: coverLetterSections,
+    entityType: coverLetterSection.name,
+    where: byId(coverLetterSections, id),
+    values: { orderNumber: target, updatedAt: new Date() },
+  });
 };
 
 /** A suggestion belongs to a live section, and to one of its sub-sections when it names one. */
@@ -89,7 +98,7 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
         const last = await nextOrderNumber(db);
         const record = await repository.create(db, { caller, scope, values: { ...values, orderNumber: last } });
         if (wanted !== undefined && wanted < last) {
-          await moveSection(db, record._id as string, wanted);
+          await moveSection(db, caller, record._id as string, wanted);
           return repository.toRecord(await repository.get(db, scope, record._id as string));
         }
         return record;
@@ -97,7 +106,7 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
       update: async ({ db, caller, scope, input, repository }) => {
         const { _id, orderNumber, ...values } = input;
         await repository.update(db, { caller, scope, id: _id, values: withSubSectionIds(values) });
-        if (orderNumber !== undefined) await moveSection(db, _id, orderNumber);
+        if (orderNumber !== undefined) await moveSection(db, caller, _id, orderNumber);
         return repository.toRecord(await repository.get(db, scope, _id));
       },
       details: async ({ db, scope, input, repository }) => {
@@ -112,8 +121,8 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, { ...reorderCoverLetterSection, transaction: true }, async ({ db, input }) => {
-    await moveSection(db, input._id, input.orderNumber);
+  registerCall(app, { ...reorderCoverLetterSection, transaction: true }, async ({ db, caller, input }) => {
+    await moveSection(db, caller, input._id, input.orderNumber);
     return new Answer(await sectionRepository.list(db, {}, { page: 1, limit: 'ALL', search: '', filter: {} }), 'Order updated');
   });
 

@@ -18,7 +18,7 @@ import { defaultRecord } from './default-record';
 import { documentContentOf, renderToFile } from './rendered-files';
 
 export const coverLetterRepository = resourceRepository(coverLetter, coverLetters);
-const letterDefault = defaultRecord(coverLetters);
+const letterDefault = defaultRecord(coverLetters, coverLetter.name);
 
 type LetterRow = typeof coverLetters.$inferSelect;
 type BodySection = { content?: string; subSections?: { content?: string }[] };
@@ -75,6 +75,7 @@ export const coverLetterFile = async (db: Executor, services: Services, row: Let
   const column = format === 'pdf' ? 'file' : 'docxFile';
   if (row[column]?.blobName !== file.blobName) {
     const { url: _url, ...kept } = file;
+    // File bookkeeping, not an edit of the letter: the file it was last drawn as, kept to reuse it.
     await db
       .update(coverLetters)
       .set({ [column]: kept })
@@ -105,8 +106,8 @@ export const registerCoverLetters = (app: FastifyInstance) => {
         const row = (await repository.get(db, scope, input._id)) as LetterRow;
         const removed = await repository.remove(db, { caller, scope, id: input._id });
         if (row.isDefault) {
-          await letterDefault.set(db, row.ownerId as string, row.id, false);
-          await letterDefault.promoteNewest(db, row.ownerId as string);
+          await letterDefault.set(db, { caller, ownerId: row.ownerId as string, id: row.id, isDefault: false });
+          await letterDefault.promoteNewest(db, { caller, ownerId: row.ownerId as string });
         }
         return removed;
       },
@@ -115,7 +116,7 @@ export const registerCoverLetters = (app: FastifyInstance) => {
 
   registerCall(app, { ...makeDefaultCoverLetter, tenancy: 'owner' }, async ({ db, caller, scope, input }) => {
     const row = await coverLetterRepository.get(db, scope as Scope, input._id);
-    await letterDefault.set(db, (caller as Caller).id, row.id, true);
+    await letterDefault.set(db, { caller: caller as Caller, ownerId: (caller as Caller).id, id: row.id, isDefault: true });
     return new Answer(
       coverLetterRepository.toRecord(await coverLetterRepository.get(db, scope as Scope, row.id)),
       'This is now your default cover letter',

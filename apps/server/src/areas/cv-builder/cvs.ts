@@ -36,7 +36,7 @@ const cleanCvValues = (values: Record<string, unknown>) => {
   return clean;
 };
 
-const cvDefault = defaultRecord(cvs);
+const cvDefault = defaultRecord(cvs, cv.name);
 
 export const defaultCvOf = async (db: Executor, ownerId: string) =>
   (await cvRepository.first(db, { ownerId }, [eq(cvs.isDefault, true)])) as CvRow | undefined;
@@ -52,6 +52,7 @@ export const cvPdf = async (db: Executor, services: Services, row: CvRow) => {
   });
   if (row.file?.blobName !== file.blobName) {
     const { url: _url, ...kept } = file;
+    // File bookkeeping, not an edit of the CV: the PDF it was last drawn as, kept to reuse it.
     await db.update(cvs).set({ file: kept }).where(eq(cvs.id, row.id));
   }
   return file;
@@ -80,8 +81,8 @@ export const registerCvs = (app: FastifyInstance) => {
         const row = (await repository.get(db, scope, input._id)) as CvRow;
         const removed = await repository.remove(db, { caller, scope, id: input._id });
         if (row.isDefault) {
-          await cvDefault.set(db, row.ownerId as string, row.id, false);
-          await cvDefault.promoteNewest(db, row.ownerId as string);
+          await cvDefault.set(db, { caller, ownerId: row.ownerId as string, id: row.id, isDefault: false });
+          await cvDefault.promoteNewest(db, { caller, ownerId: row.ownerId as string });
         }
         return removed;
       },
@@ -99,7 +100,7 @@ export const registerCvs = (app: FastifyInstance) => {
 
   registerCall(app, { ...setDefaultCv, tenancy: 'owner' }, async ({ db, caller, scope, input }) => {
     const row = (await cvRepository.get(db, scope as Scope, input.cvId)) as CvRow;
-    await cvDefault.set(db, (caller as Caller).id, row.id, input.status);
+    await cvDefault.set(db, { caller: caller as Caller, ownerId: (caller as Caller).id, id: row.id, isDefault: input.status });
     const updated = await cvRepository.get(db, scope as Scope, row.id);
     return new Answer(cvRepository.toRecord(updated), input.status ? 'This is now your default CV' : 'This CV is no longer your default');
   });

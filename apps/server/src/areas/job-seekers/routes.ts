@@ -14,11 +14,11 @@ import {
   updateJobSeekerSkills,
   updateJobSeekerWorkHistory,
 } from '@app/contract/resources/job-board/job-seeker';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/users';
 import type { CallContext, Caller } from '../../engine/context';
 import { badRequest, conflict, notFound } from '../../engine/errors';
+import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { confirmChange } from '../auth/confirm-change';
@@ -74,7 +74,13 @@ export const registerJobSeekers = (app: FastifyInstance) => {
         { field: 'phone', message: 'Please change your phone with the verification codes' },
       ]);
     }
-    await ctx.db.update(users).set({ name: ctx.input.name }).where(eq(users.id, seeker.userId));
+    await loggedUpdate(ctx.db, {
+      caller: ctx.caller,
+      table: users,
+      entityType: 'User',
+      where: byId(users, seeker.userId),
+      values: { name: ctx.input.name },
+    });
     ctx.afterCommit(() => ctx.services.sessions.forgetUser(seeker.userId));
     const { email: _email, phone: _phone, ...values } = ctx.input;
     return updateOwn(ctx, values);
@@ -122,7 +128,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
       newValue: newEmail,
     });
     if (await findLiveUserByEmail(ctx.db, newEmail)) throw conflict('This email is already registered');
-    await ctx.db.update(users).set({ email: newEmail }).where(eq(users.id, caller.id));
+    await loggedUpdate(ctx.db, { caller, table: users, entityType: 'User', where: byId(users, caller.id), values: { email: newEmail } });
     ctx.afterCommit(() => ctx.services.sessions.forgetUser(caller.id));
     return new Answer(await updateOwn(ctx, { email: newEmail }), 'Your email has been changed');
   });
@@ -142,7 +148,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
       secondaryOtp: ctx.input.secondaryOtp,
       newValue: newPhone,
     });
-    await ctx.db.update(users).set({ phone: newPhone }).where(eq(users.id, caller.id));
+    await loggedUpdate(ctx.db, { caller, table: users, entityType: 'User', where: byId(users, caller.id), values: { phone: newPhone } });
     return new Answer(await updateOwn(ctx, { phone: newPhone }), 'Your phone has been changed');
   });
 };

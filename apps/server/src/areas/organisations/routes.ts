@@ -60,6 +60,7 @@ export const registerOrganisations = (app: FastifyInstance) => {
           // Staff of an inactive organisation are signed out at once.
           const staff = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, input._id));
           if (staff.length > 0)
+            // Sessions are a service, not records: ending them is not in the entity log.
             await db.delete(sessions).where(
               inArray(
                 sessions.userId,

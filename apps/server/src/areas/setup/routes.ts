@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
+import { writeEntityLog } from '../../engine/entity-log';
 import { conflict } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { Answer, registerCall } from '../../engine/register-call';
@@ -34,6 +35,14 @@ const insertSuperAdmin = async (db: Executor, input: { email: string; passwordHa
       createdBy: { _id: id, name: 'Setup' },
     })
     .returning();
+  await writeEntityLog(db, {
+    caller: null,
+    organisationId: null,
+    entityType: 'User',
+    action: 'CREATE',
+    record: { _id: id },
+    to: { userType: 'SUPER_ADMIN', email: input.email.toLowerCase(), name: user?.name ?? null },
+  });
   return user;
 };
 

@@ -11,9 +11,11 @@ import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { forgetAccessProfiles } from '../../engine/access';
 import type { Caller, Scope } from '../../engine/context';
+import { changedFields, writeEntityLog } from '../../engine/entity-log';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { claimFileReferences } from '../../engine/file-references';
 import { searchCondition } from '../../engine/list-query';
+import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { clientAddress } from '../../services/client-address';
@@ -98,7 +100,7 @@ export const registerStaff = (app: FastifyInstance) => {
     const { _id, ...values } = { _id: me.id, ...input };
     const scope = me.organisationId ? { organisationId: me.organisationId } : {};
     if (me.userType === 'CRM_USER') return staffRepository.update(db, { caller, scope, id: _id, values });
-    // A platform admin's own profile: no organisation, so no entity log; its photo is claimed like any other.
+    // A platform admin's own profile: no organisation, logged without one; its photo is claimed like any other.
     const claimed = await claimFileReferences(db, {
       caller,
       record: { entityType: staffRepository.def.name, id: me.id, ownerId: me.id, organisationId: null },
@@ -110,6 +112,18 @@ export const registerStaff = (app: FastifyInstance) => {
       .set({ ...claimed, updatedAt: new Date() })
       .where(eq(users.id, me.id))
       .returning();
+    const { from, to } = changedFields(staffRepository.toRecord(before as never), staffRepository.toRecord(row as never));
+    if (Object.keys(to).length > 0) {
+      await writeEntityLog(db, {
+        caller: me,
+        organisationId: null,
+        entityType: 'User',
+        action: 'UPDATE',
+        record: { _id: me.id },
+        from,
+        to,
+      });
+    }
     return staffRepository.toRecord(row as never);
   });
 
@@ -147,7 +161,14 @@ export const registerStaff = (app: FastifyInstance) => {
     const passwordHash = await hashPassword(temporary);
     await transaction(async (tx) => {
       await staffToActOn(tx, caller as Caller, scope, input._id);
-      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, staff.id));
+      await loggedUpdate(tx, {
+        caller,
+        table: users,
+        entityType: staffRepository.def.name,
+        where: byId(users, staff.id),
+        values: { passwordHash, passwordChangedAt: new Date() },
+        secret: ['passwordHash'],
+      });
       await services.sessions.endAllOf(tx, staff.id);
       await staffRepository.update(tx, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
       await services.mail.send(tx, {
@@ -173,7 +194,14 @@ export const registerStaff = (app: FastifyInstance) => {
     }
     const passwordHash = await hashPassword(input.newPassword);
     await transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, me.id));
+      await loggedUpdate(tx, {
+        caller: me,
+        table: users,
+        entityType: me.userType === 'CRM_USER' ? staffRepository.def.name : 'User',
+        where: byId(users, me.id),
+        values: { passwordHash, passwordChangedAt: new Date() },
+        secret: ['passwordHash'],
+      });
       await services.sessions.endAllOf(tx, me.id, me.sessionId);
     });
     return new Answer(null, 'Your password has been changed');

@@ -1,11 +1,41 @@
 import { z } from 'zod';
+import { uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterValue, listRequest } from '../../conventions/list';
-import { defineWorkflow } from '../../define-resource';
+import { defineResource, defineWorkflow } from '../../define-resource';
 
 export const applicationStatuses = ['APPLIED', 'VIEWED', 'SHORTLISTED', 'REJECTED', 'HIRED', 'WITHDRAWN'] as const;
 export const applicationStatus = z.enum(applicationStatuses, {
   error: 'Status must be APPLIED, VIEWED, SHORTLISTED, REJECTED, HIRED or WITHDRAWN',
+});
+
+export const applicationHistoryEntry = z.object({ status: z.string(), at: z.string(), by: z.string().optional() });
+
+/**
+ * A seeker's application to a job. It has no generic calls: it is written only by the workflows
+ * below (apply, status change) through its repository, so every change lands in the entity log.
+ * The seeker owns it (`ownerId`); the company sees it through `recruiterId`.
+ */
+export const jobApplication = defineResource({
+  name: 'JobApplication',
+  table: 'job_applications',
+  tenancy: 'owner',
+  fields: z.object({
+    jobId: mongoId('job id'),
+    jobSeekerId: mongoId('jobSeekerId'),
+    recruiterId: mongoId('recruiterId'),
+    status: applicationStatus,
+    cv: z.record(z.string(), z.unknown()).nullable(),
+    coverLetter: z.string().nullable(),
+    coverLetterFile: uploadedFile.nullable(),
+    statusHistory: z.array(applicationHistoryEntry),
+  }),
+  create: z.never(),
+  update: z.never(),
+  status: applicationStatus,
+  search: [],
+  filters: { status: filterValue(applicationStatus) },
+  calls: {},
 });
 
 export const applyForJob = defineWorkflow({
