@@ -5,7 +5,7 @@ import { sampleCvInput } from '@app/documents/samples';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../documents/extract';
 import { logsOf } from '../support/entity-log';
-import { aJob, aSeeker, type BoardWorld, idsOf, withBoard } from '../support/job-board';
+import { aJob, aSeeker, type BoardWorld, cvInput, idsOf, withBoard } from '../support/job-board';
 import { call, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -17,18 +17,6 @@ withBoard((app, world) => {
 
 const { calls } = cv;
 const missingId = 'a'.repeat(24);
-
-/** A short CV as the builder first saves it. */
-const cvInput = (overrides: Record<string, unknown> = {}) => ({
-  cvTitle: 'Warehouse CV',
-  name: { first: 'Ada', last: 'Lovelace' },
-  designation: 'Warehouse Supervisor',
-  email: 'ada@example.com',
-  phone: '+44 7700 900123',
-  professionalSummary: '<p>Ten years running <strong>busy</strong> warehouses.</p>',
-  skills: [{ label: 'Forklift', rating: 4 }],
-  ...overrides,
-});
 
 const aCv = async (token: string, overrides: Record<string, unknown> = {}) => {
   const { status, body } = await call(t.app, calls.create!, cvInput(overrides), token);

@@ -18,7 +18,7 @@ import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { FastifyInstance } from 'fastify';
 import { articleBody } from './content';
-import { aCompany, type Company, jobInput, type Seeker } from './job-board';
+import { aCompany, type Company, cvInput, jobInput, type Seeker } from './job-board';
 import { call } from './test-app';
 import { password, unique, type World } from './world';
 
@@ -62,18 +62,6 @@ const firstSection = async (app: FastifyInstance, token: string) => {
   const { body } = await call(app, coverLetterSection.calls.list!, { limit: 1 }, token);
   return body.data.results[0] as { _id: string };
 };
-
-/** A short CV as the builder first saves it. */
-const cvInput = (overrides: Body = {}) => ({
-  cvTitle: 'Warehouse CV',
-  name: { first: 'Ada', last: 'Lovelace' },
-  designation: 'Warehouse Supervisor',
-  email: 'ada@example.com',
-  phone: '+44 7700 900123',
-  professionalSummary: '<p>Ten years running <strong>busy</strong> warehouses.</p>',
-  skills: [{ label: 'Forklift', rating: 4 }],
-  ...overrides,
-});
 
 /** A letter with the seeker's first two sections, as the builder saves it. */
 const letterInput = async (app: FastifyInstance, token: string) => {

@@ -140,3 +140,15 @@ export const withBoard = (use: (t: TestApp, w: BoardWorld) => void, options: { w
 
 /** Every id in a list answer's results. */
 export const idsOf = (body: { data: { results: { _id: string }[] } }) => body.data.results.map((r) => r._id);
+
+/** A short CV as the builder first saves it. */
+export const cvInput = (overrides: Record<string, unknown> = {}) => ({
+  cvTitle: 'Warehouse CV',
+  name: { first: 'Ada', last: 'Lovelace' },
+  designation: 'Warehouse Supervisor',
+  email: 'ada@example.com',
+  phone: '+44 7700 900123',
+  professionalSummary: '<p>Ten years running <strong>busy</strong> warehouses.</p>',
+  skills: [{ label: 'Forklift', rating: 4 }],
+  ...overrides,
+});
