@@ -111,6 +111,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   const queue = createJobQueue({ db: database.db, log: app.log, settings: config.jobQueue });
   const services: Services = {
     config,
+    log: app.log,
     queue,
     mail: createMailer({ db: database.db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     files: createFileStore({ storage: fileStorageOf(config), secret, appUrl: config.appUrl }),

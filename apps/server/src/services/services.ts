@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { RenderPool } from './documents/render-pool';
 import type { FileStore } from './files';
@@ -13,6 +14,8 @@ import type { SignInLimits } from './sign-in-limits';
 /** What handlers use beyond the database; built once per app in app.ts. */
 export type Services = {
   config: Config;
+  /** The app's logger, for work that notes what it recovered from. */
+  log: FastifyBaseLogger;
   /** Work that must outlive the request and a restart (mail), retried with backoff. */
   queue: JobQueue;
   mail: Mailer;

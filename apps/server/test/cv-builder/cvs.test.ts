@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from '../documents/extract';
 import { logsOf } from '../support/entity-log';
 import { aJob, aSeeker, type BoardWorld, cvInput, idsOf, withBoard } from '../support/job-board';
+import { postFile, samplePng } from '../support/multipart';
 import { call, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -169,6 +170,17 @@ describe('CVs: /job-seeker/cv/*', () => {
     expect((await call(t.app, cvDetails, { cvId: made._id }, seeker.token)).body.data.file.blobName).toBe(changed.body.data.file.blobName);
     // A tampered link reads nothing.
     expect((await fetchFile(changed.body.data.url.replace(/signature=[^&]+/, 'signature=bad'))).statusCode).toBe(404);
+  });
+
+  it('a photo whose image data is broken (its header passed the upload check) leaves the CV drawn without it, not a 500', async () => {
+    const seeker = await aSeeker(t.app);
+    const upload = await postFile(t.app, '/api/file/upload', { content: samplePng, filename: 'me.png', token: seeker.token });
+    expect(upload.statusCode).toBe(200);
+    const photo = JSON.parse(upload.payload).data;
+    const made = await aCv(seeker.token, { name: { first: 'Broken', last: 'Photo' }, profileImg: photo });
+    const drawn = await call(t.app, jobSeekerCvUrl, { cvId: made._id }, seeker.token);
+    expect(drawn.status, drawn.body.message).toBe(200);
+    expect((await pdfText((await fetchFile(drawn.body.data.url)).rawPayload)).text).toContain('Broken Photo');
   });
 
   it('applying uses the default built CV (or the one chosen), sent as the PDF of that moment', async () => {

@@ -31,7 +31,13 @@ export const renderToFile = async (
   services: Services,
   input: { request: RenderRequest; ownerId: string; downloadName: string; drawnFor: { entityType: string; id: string } },
 ): Promise<UploadedFile> => {
-  const rendered = await services.documents.renderDocument(input.request);
+  const rendered = await services.documents.renderDocument(input.request).catch((error: unknown) => {
+    // A photo whose header passed the upload's type check can still hold broken image data, which
+    // the drawing cannot read: the CV is drawn without it rather than not at all.
+    if (input.request.kind !== 'cv' || !input.request.photo) throw error;
+    services.log.warn({ err: error, drawnFor: input.drawnFor }, 'the photo could not be drawn: drawn without it');
+    return services.documents.renderDocument({ ...input.request, photo: null });
+  });
   const format: DocumentFormat = input.request.format;
   const blobName = `documents/${rendered.cacheKey.slice(0, 2)}/${rendered.cacheKey}.${format}`;
   await services.files.keep(blobName, rendered.buffer, rendered.contentType);
