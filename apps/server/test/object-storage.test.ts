@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config';
 import { parseS3Url } from '../src/services/storage/s3-config';
 import { pdfText } from './documents/extract';
-import { aSeeker, type Seeker } from './support/job-board';
+import { aSeeker, cvInput, type Seeker } from './support/job-board';
 import { postFile, readSignedUrl, samplePdf, samplePng } from './support/multipart';
 import { call, startTestApp, type TestApp } from './support/test-app';
 
@@ -102,15 +102,7 @@ describe('files in an S3-compatible bucket (S3_URL set)', () => {
     const made = await call(
       t.app,
       cv.calls.create!,
-      {
-        cvTitle: 'Bucket CV',
-        name: { first: 'Grace', last: 'Hopper' },
-        designation: 'Rear Admiral',
-        email: 'grace@example.com',
-        phone: '+44 7700 900123',
-        professionalSummary: '<p>Wrote the first compiler.</p>',
-        skills: [{ label: 'COBOL', rating: 5 }],
-      },
+      cvInput({ cvTitle: 'Bucket CV', name: { first: 'Grace', last: 'Hopper' }, designation: 'Rear Admiral', email: 'grace@example.com' }),
       seeker.token,
     );
     expect(made.status, made.body.message).toBe(200);
@@ -135,22 +127,7 @@ describe('files in an S3-compatible bucket (S3_URL set)', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC', 'base64');
     const photo = await upload(png, 'me.png');
     const { url: _url, ...profileImg } = photo as typeof photo & { _id: string };
-    const made = await call(
-      t.app,
-      cv.calls.create!,
-      {
-        cvTitle: 'Photo CV',
-        templateSlug: 'modern',
-        profileImg,
-        name: { first: 'Ada', last: 'Lovelace' },
-        designation: 'Analyst',
-        email: 'ada@example.com',
-        phone: '+44 7700 900123',
-        professionalSummary: '<p>Notes on the engine.</p>',
-        skills: [{ label: 'Mathematics', rating: 5 }],
-      },
-      seeker.token,
-    );
+    const made = await call(t.app, cv.calls.create!, cvInput({ cvTitle: 'Photo CV', templateSlug: 'modern', profileImg }), seeker.token);
     expect(made.status, made.body.message).toBe(200);
     const answer = await call(t.app, jobSeekerCvUrl, { cvId: made.body.data._id }, seeker.token);
     expect(answer.status, answer.body.message).toBe(200);

@@ -80,17 +80,7 @@ const jobsMatching = (db: Executor, search: string) => {
 
 const jobsById = async (db: Executor, ids: string[]) => {
   if (ids.length === 0) return new Map<string, Record<string, unknown>>();
-  const rows = await db
-    .select({
-      _id: jobs.id,
-      title: jobs.title,
-      slug: jobs.slug,
-      companyName: jobs.companyName,
-      status: jobs.status,
-      address: jobs.address,
-    })
-    .from(jobs)
-    .where(inArray(jobs.id, ids));
+  const rows = await db.select(jobSummary).from(jobs).where(inArray(jobs.id, ids));
   return new Map<string, Record<string, unknown>>(rows.map((row) => [row._id, row]));
 };
 
