@@ -22,6 +22,18 @@ export type CallSpec = {
  */
 export type Tenancy = 'organisation' | 'platform' | 'owner';
 
+/**
+ * A field holding another resource's id (or a list of ids). Every create and update checks that each
+ * id exists and is visible in the caller's scope (another organisation's id is a 404); reads answer
+ * the referenced record's `_id` and label beside it under `expandAs`, joined in the same query.
+ */
+export type Reference = {
+  /** The referenced definition's `name` ("Client", "Candidate"). */
+  resource: string;
+  /** Key under which reads answer `{ _id, label }` (a list of them for a list of ids). */
+  expandAs?: string;
+};
+
 export type ResourceDefinition<
   Fields extends z.ZodObject = z.ZodObject,
   Create extends z.ZodType = z.ZodType,
@@ -34,6 +46,10 @@ export type ResourceDefinition<
   tenancy: Tenancy;
   /** CRM calls made by CRM_USER go through the permission check of this module and feature. */
   access?: CrmAccess;
+  /** The field that names a record to a person: pickers, expanded references, the audit log. */
+  labelField?: string;
+  /** Fields that point at other resources, by field key. */
+  references?: Record<string, Reference>;
   /** Prefix of the per-organisation `itemId` ("CAN" gives CAN-1, CAN-2, ...). */
   itemIdPrefix?: string;
   /** The stored fields a client may read, in their response form. */
