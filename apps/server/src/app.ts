@@ -32,6 +32,7 @@ import { seedLookups } from './db/seed-lookups';
 import type { Caller } from './engine/context';
 import { HttpError, isUniqueViolation } from './engine/errors';
 import { registerOpenApi } from './engine/openapi';
+import { checkReferences } from './engine/references';
 import type { RegisteredCall } from './engine/register-call';
 import { checkRegistry } from './engine/registry-check';
 import { createRenderPool } from './services/documents/render-pool';
@@ -200,6 +201,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   registerCvBuilder(app);
   registerContent(app);
   checkRegistry(app.resources);
+  checkReferences(app.resources);
 
   await registerOpenApi(app);
 

@@ -113,8 +113,9 @@ describe('the permission check', () => {
     const theirRoles = await call(t.app, crmRole.calls.list!, { limit: 'ALL' }, w.orgB.adminToken);
     const theirs = theirRoles.body.data.results[0]._id;
     const { status, body } = await call(t.app, organisationStaff.calls.update!, { _id: w.staffA.id, roleIds: [theirs] }, w.orgA.adminToken);
-    expect(status).toBe(400);
-    expect(body.message).toBe('Please select valid roles');
+    // Issue 10: another organisation's record is a 404 as if it did not exist, never a hint that it does.
+    expect(status).toBe(404);
+    expect(body.message).toBe('Role not found');
   });
 });
 

@@ -64,7 +64,7 @@ const genericHandlers: Record<CallKind, KindHandler> = {
     const { _id, ...values } = input;
     return repository.update(db, { caller, scope, id: _id, values });
   },
-  details: async ({ db, scope, input, repository }) => repository.toRecord(await repository.get(db, scope, input._id)),
+  details: ({ db, scope, input, repository }) => repository.details(db, scope, input._id),
   list: ({ db, scope, input, repository }) => repository.list(db, scope, input),
   remove: ({ db, caller, scope, input, repository }) => repository.remove(db, { caller, scope, id: input._id }),
   setStatus: ({ db, caller, scope, input, repository }) =>

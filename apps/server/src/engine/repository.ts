@@ -12,6 +12,7 @@ import { claimFileReferences } from './file-references';
 import { newId } from './ids';
 import { nextItemId } from './item-id';
 import { filterConditions, listRows, searchCondition } from './list-query';
+import { addReferenceTarget, resourceReferences } from './references';
 
 type Row = Record<string, unknown> & { id: string };
 export type ResourceRecord = Record<string, unknown> & { _id: string };
@@ -65,10 +66,16 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     return where;
   };
 
+  const references = resourceReferences(def, table);
+  addReferenceTarget({ def, table, label, fixed, scopeWhere });
+  const expansionKeys = references.expansionKeys();
+
   const toRecord = (row: Row): ResourceRecord => {
     const record: ResourceRecord = { _id: row.id };
     for (const key of fieldKeys) if (key in row) record[key] = row[key] ?? null;
     for (const key of systemFields) if (key in columns) record[key] = row[key] ?? null;
+    // Present when the row was read with its expansions (lists and details).
+    for (const key of expansionKeys) if (key in row) record[key] = row[key];
     return record;
   };
 
@@ -106,14 +113,17 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     ['id', ...fieldKeys, ...systemFields].filter((key) => key in columns).map((key) => [key, column(key)]),
   ) as Record<string, PgColumn>;
 
+  /** The selection with each expanded reference (`{ _id, label }`) as a subquery of the same statement. */
+  const expandedSelection = () => (expansionKeys.length === 0 ? selection : { ...selection, ...references.expansionFields() });
+
   /**
    * Reading one record is the hottest query: outside transactions it runs as a prepared statement
    * per scope shape, so its SQL is built once instead of on every request.
    */
   type PreparedFind = { execute: (values: Record<string, unknown>) => Promise<unknown[]> };
   const preparedFinds = new WeakMap<Executor, Map<string, PreparedFind>>();
-  const preparedFind = (db: Executor, scope: Scope) => {
-    const shape = `${scope.organisationId ? 'o' : ''}${scope.ownerId ? 'w' : ''}`;
+  const preparedFind = (db: Executor, scope: Scope, expanded: boolean) => {
+    const shape = `${scope.organisationId ? 'o' : ''}${scope.ownerId ? 'w' : ''}${expanded ? 'x' : ''}`;
     let byShape = preparedFinds.get(db);
     if (!byShape) {
       byShape = new Map();
@@ -126,7 +136,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
         ownerId: scope.ownerId ? sql.placeholder('ownerId') : undefined,
       });
       query = db
-        .select(selection)
+        .select(expanded ? expandedSelection() : selection)
         .from(table)
         .where(and(eq(column('id'), sql.placeholder('id')), ...where))
         .limit(1)
@@ -136,13 +146,13 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     return query;
   };
 
-  const find = async (db: Executor, scope: Scope, id: string): Promise<Row | undefined> => {
+  const find = async (db: Executor, scope: Scope, id: string, expanded = false): Promise<Row | undefined> => {
     if (!(db instanceof PgTransaction) && !scope.visibleTo) {
-      const [row] = await preparedFind(db, scope).execute({ id, organisationId: scope.organisationId, ownerId: scope.ownerId });
+      const [row] = await preparedFind(db, scope, expanded).execute({ id, organisationId: scope.organisationId, ownerId: scope.ownerId });
       return row as Row | undefined;
     }
     const [row] = await db
-      .select(selection)
+      .select(expanded ? expandedSelection() : selection)
       .from(table)
       .where(and(eq(column('id'), id), ...scopeWhere(scope)))
       .limit(1);
@@ -205,10 +215,20 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     first,
     get,
 
+    /** One record as details answer it: its fields with its expanded references. */
+    async details(db: Executor, scope: Scope, id: string) {
+      const row = await find(db, scope, id, true);
+      if (!row) throw notFound(label);
+      return toRecord(row);
+    },
+
+    /** The reference checks `create` and `update` run, for workflows that must refuse a bad id before other checks. */
+    checkReferences: references.check,
+
     async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord>> {
       const page = await listRows<Row>(db, {
         table,
-        selection,
+        selection: expandedSelection(),
         request,
         orderBy,
         where: [
@@ -235,6 +255,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
           prefix: def.itemIdPrefix,
         });
       }
+      await references.check(db, { scope, home: values, values: input.values });
       await checkUnique(db, values);
       const checked = await claimed(db, {
         caller,
@@ -262,6 +283,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
       const sent = columnValues(input.values);
       delete sent.organisationId;
       delete sent.ownerId;
+      await references.check(db, { scope: input.scope, home: before, values: sent });
       const patch = await claimed(db, { caller: input.caller, record: recordOf(before), values: sent, stored: before });
       await checkUnique(db, { ...before, ...patch }, input.id);
       if (columns.updatedAt) patch.updatedAt = new Date();

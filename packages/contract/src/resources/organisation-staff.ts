@@ -33,6 +33,8 @@ export const organisationStaff = defineResource({
   name: 'OrganisationStaff',
   table: 'users',
   tenancy: 'organisation',
+  labelField: 'name.fullName',
+  references: { roleIds: { resource: 'Role', expandAs: 'roles' } },
   access: { module: 'OrganisationStaff' },
   itemIdPrefix: 'USR',
   fields: editable.extend({

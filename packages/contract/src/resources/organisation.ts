@@ -23,6 +23,8 @@ export const organisation = defineResource({
   name: 'Organisation',
   table: 'organisations',
   tenancy: 'platform',
+  labelField: 'name',
+  references: { industryId: { resource: 'Industry', expandAs: 'industry' } },
   itemIdPrefix: 'ORG',
   fields: editable.extend({ status: genericStatus }),
   create: editable

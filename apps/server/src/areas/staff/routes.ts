@@ -48,6 +48,8 @@ export const registerStaff = (app: FastifyInstance) => {
       create: async ({ db, caller, scope, input, transaction }) => {
         const { password, ...values } = input;
         const organisationId = scope.organisationId ?? values.organisationId;
+        // Another organisation's role is a 404, as if it did not exist, before any question of authority.
+        await staffRepository.checkReferences(db, { scope, home: { organisationId }, values });
         if (organisationId) await assertMayGiveRoles(db, caller as Caller, organisationId, values.roleIds);
         const passwordHash = await hashPassword(password);
         return transaction(async (tx) => {
@@ -62,6 +64,7 @@ export const registerStaff = (app: FastifyInstance) => {
         if (_id === (caller as Caller).id && values.email !== undefined && values.email !== before.email) {
           throw forbidden('Change your own email from your profile, where a code sent to both addresses confirms it');
         }
+        await staffRepository.checkReferences(db, { scope, home: before, values });
         await assertMayGiveRoles(db, caller as Caller, before.organisationId as string, values.roleIds);
         afterCommit(forgetUser(_id));
         return staffRepository.update(db, { caller, scope, id: _id, values });

@@ -40,6 +40,8 @@ export const recruiterCompany = defineResource({
   name: 'RecruiterCompany',
   table: 'recruiter_companies',
   tenancy: 'owner',
+  labelField: 'name',
+  references: { industries: { resource: 'Industry' } },
   itemIdPrefix: 'COM',
   fields: companyFields,
   create: z.never(),

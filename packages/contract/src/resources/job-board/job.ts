@@ -68,6 +68,8 @@ export const job = defineResource({
   name: 'Job',
   table: 'jobs',
   tenancy: 'owner',
+  labelField: 'title',
+  references: { industries: { resource: 'Industry' } },
   itemIdPrefix: 'JOB',
   fields: editable.extend({
     slug,

@@ -1,0 +1,170 @@
+import { isReferenceList } from '@app/contract/conventions/references';
+import type { ResourceDefinition } from '@app/contract/define-resource';
+import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
+import type { Scope } from './context';
+import { notFound } from './errors';
+import { textExpression } from './list-query';
+
+/** What a reference needs of the resource it points at; every repository adds itself on creation. */
+export type ReferenceTarget = {
+  def: ResourceDefinition;
+  table: PgTable;
+  /** "Client", as in "Client not found". */
+  label: string;
+  /** Column values every row of the resource has (staff are the users whose type is CRM_USER). */
+  fixed: Record<string, unknown>;
+  /** The repository's own scope conditions, soft delete included. */
+  scopeWhere: (scope: Scope) => SQL[];
+};
+
+const targets = new Map<string, ReferenceTarget>();
+
+export const addReferenceTarget = (target: ReferenceTarget) => {
+  targets.set(target.def.name, target);
+};
+
+type ResolvedReference = {
+  field: string;
+  column: PgColumn;
+  /** The field holds a JSON list of ids. */
+  many: boolean;
+  target: ReferenceTarget;
+  expandAs?: string;
+};
+
+const isJsonColumn = (column: PgColumn) => column.dataType === 'json';
+/** A dotted label path ("name.fullName") reaches into a JSON column: its first segment is the column. */
+const labelColumn = (path: string) => path.split('.')[0] as string;
+
+/**
+ * A definition's references against its table and the registered resources; throws one error naming
+ * every problem, so a typo stops the server at startup rather than answering 500 on some request.
+ */
+const resolve = (def: ResourceDefinition, table: PgTable): ResolvedReference[] => {
+  const columns = getTableColumns(table);
+  const problems: string[] = [];
+  const resolved: ResolvedReference[] = [];
+  for (const [field, reference] of Object.entries(def.references ?? {})) {
+    const column = columns[field] as PgColumn | undefined;
+    const target = targets.get(reference.resource);
+    const many = isReferenceList(def, field);
+    if (!(field in def.fields.shape)) problems.push(`reference "${field}" is not a field`);
+    if (!column) problems.push(`reference "${field}" has no column`);
+    else if (many !== isJsonColumn(column))
+      problems.push(`reference "${field}" is ${many ? 'a list of ids but not a JSON column' : 'one id but a JSON column'}`);
+    if (!target) problems.push(`reference "${field}" names the unknown resource "${reference.resource}"`);
+    else if (!target.def.labelField) problems.push(`reference "${field}" names ${reference.resource}, which has no labelField`);
+    else if (!(labelColumn(target.def.labelField) in getTableColumns(target.table)))
+      problems.push(`${reference.resource}'s labelField "${target.def.labelField}" has no column`);
+    if (column && target) resolved.push({ field, column, many, target, expandAs: reference.expandAs });
+  }
+  if (problems.length > 0) throw new Error(`Resource ${def.name} (table ${def.table}): ${problems.join('; ')}`);
+  return resolved;
+};
+
+/**
+ * Refuses to start when any registered resource's references name an unknown resource, a field that
+ * is not a column, or a resource without a label. Runs once every area has created its repositories.
+ */
+export const checkReferences = (defs: readonly ResourceDefinition[]) => {
+  for (const def of defs) {
+    const own = targets.get(def.name);
+    if (!own) throw new Error(`Resource ${def.name} has no repository`);
+    resolve(def, own.table);
+  }
+};
+
+/** Where the owning record lives, for tenant references: the referenced record must live there too. */
+type Home = Record<string, unknown> & { organisationId?: unknown; ownerId?: unknown };
+const idOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** The scope a referenced id must be in: the referenced resource's tenancy, filled from the record or the caller. */
+const targetScope = (referrer: ResourceDefinition, target: ResourceDefinition, scope: Scope, home: Home): Scope => {
+  if (target.tenancy === 'organisation') {
+    const organisationId = (referrer.tenancy === 'organisation' ? idOf(home.organisationId) : undefined) ?? scope.organisationId;
+    return organisationId ? { organisationId } : {};
+  }
+  if (target.tenancy === 'owner') {
+    const ownerId = (referrer.tenancy === 'owner' ? idOf(home.ownerId) : undefined) ?? scope.ownerId;
+    return ownerId ? { ownerId } : {};
+  }
+  return {};
+};
+
+/**
+ * The reference checks and expansions of one resource. Resolved on first use, since the resources a
+ * definition points at may be created after it.
+ */
+export const resourceReferences = (def: ResourceDefinition, table: PgTable) => {
+  let resolved: ResolvedReference[] | undefined;
+  const references = () => {
+    resolved ??= resolve(def, table);
+    return resolved;
+  };
+
+  /**
+   * Every id the values name must exist, be live and be in scope of the referenced resource: one query
+   * per referenced field sent. A missing id is a 404 naming the referenced resource, as for any record
+   * the caller cannot see.
+   */
+  const check = async (db: Executor, input: { scope: Scope; home: Home; values: Record<string, unknown> }) => {
+    for (const reference of references()) {
+      const value = input.values[reference.field];
+      if (value === undefined || value === null) continue;
+      const ids = [...new Set((Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string'))];
+      if (ids.length === 0) continue;
+      const { target } = reference;
+      const targetColumns = getTableColumns(target.table);
+      const found = await db
+        .select({ id: targetColumns.id as PgColumn })
+        .from(target.table)
+        .where(
+          and(inArray(targetColumns.id as PgColumn, ids), ...target.scopeWhere(targetScope(def, target.def, input.scope, input.home))),
+        );
+      if (found.length < ids.length) throw notFound(target.label);
+    }
+  };
+
+  let expansions: Record<string, SQL> | undefined;
+  /**
+   * The expanded references as select fields: a correlated subquery each, so a list answers them in its
+   * own statement. Only live records of the referenced resource are answered, and for a reference
+   * between two organisation tables only those of the record's own organisation.
+   */
+  const expansionFields = () => {
+    if (expansions) return expansions;
+    const ownColumns = getTableColumns(table);
+    expansions = {};
+    for (const { field, column, many, target, expandAs } of references()) {
+      if (!expandAs) continue;
+      const name = `ref_${field}`;
+      const other = alias(target.table, name);
+      const otherColumns = getTableColumns(other);
+      const from = sql`${sql.identifier(getTableName(target.table))} ${sql.identifier(name)}`;
+      const where: SQL[] = Object.entries(target.fixed).map(([key, value]) => eq(otherColumns[key] as PgColumn, value));
+      if (otherColumns.isDeleted) where.push(eq(otherColumns.isDeleted as PgColumn, false));
+      if (def.tenancy === 'organisation' && target.def.tenancy === 'organisation') {
+        where.push(sql`${otherColumns.organisationId} = ${ownColumns.organisationId}`);
+      }
+      // Wrapped, a column keeps its table name: drizzle strips it from columns at the top of a select
+      // field of a one-table query, and inside the subquery an unqualified name could mean either table.
+      const otherId = sql`${otherColumns.id}`;
+      const own = sql`${column}`;
+      const summary = sql`json_build_object('_id', ${otherId}, 'label', ${textExpression(other, target.def.labelField as string)})`;
+      const live = and(sql`true`, ...where);
+      expansions[expandAs] = many
+        ? sql`coalesce((select json_agg(${summary} order by listed.position) from jsonb_array_elements_text(${own}) with ordinality as listed(id, position) join ${from} on ${otherId} = listed.id where ${live}), '[]'::json)`
+        : sql`(select ${summary} from ${from} where ${otherId} = ${own} and ${live})`;
+    }
+    return expansions;
+  };
+
+  return {
+    check,
+    expansionFields,
+    /** The keys reads add beside the fields. */
+    expansionKeys: () => Object.values(def.references ?? {}).flatMap((reference) => (reference.expandAs ? [reference.expandAs] : [])),
+  };
+};
