@@ -41,5 +41,9 @@ export const crmRoles = pgTable(
     permissions: jsonb().$type<string[]>().notNull().default([]),
     isOrganisationAdmin: boolean().notNull().default(false),
   },
-  (t) => [uniqueIndex('crm_roles_value_live').on(t.organisationId, t.value).where(sql`not ${t.isDeleted}`)],
+  (t) => [
+    uniqueIndex('crm_roles_value_live').on(t.organisationId, t.value).where(sql`not ${t.isDeleted}`),
+    // Staff name their roles by id (a JSON list, checked by the engine): keyed by organisation for tenant references.
+    uniqueIndex('crm_roles_organisation_id').on(t.organisationId, t.id),
+  ],
 );

@@ -27,6 +27,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_live').on(t.email).where(sql`not ${t.isDeleted}`),
     index('users_organisation').on(t.organisationId, t.createdAt),
+    // The target of tenant references (team memberships): keyed by organisation.
+    uniqueIndex('users_organisation_id').on(t.organisationId, t.id),
   ],
 );
 
