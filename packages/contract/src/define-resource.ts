@@ -46,7 +46,10 @@ export type ResourceDefinition<
   tenancy: Tenancy;
   /** CRM calls made by CRM_USER go through the permission check of this module and feature. */
   access?: CrmAccess;
-  /** The field that names a record to a person: pickers, expanded references, the audit log. */
+  /**
+   * The field that names a record to a person: pickers, expanded references, the audit log. A dotted
+   * path reaches into a JSON column ("name.fullName"). A resource other definitions reference must have one.
+   */
   labelField?: string;
   /** Fields that point at other resources, by field key. */
   references?: Record<string, Reference>;

@@ -248,6 +248,8 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
       if (columns.organisationId) values.organisationId = organisationId ?? values.organisationId ?? null;
       if (columns.ownerId) values.ownerId = values.ownerId ?? scope.ownerId ?? caller?.id ?? null;
       if (columns.createdBy) values.createdBy = values.updatedBy = by(caller);
+      // Checked first: a refused id costs one query, not an item number and a uniqueness check.
+      await references.check(db, { scope, home: values, values: input.values });
       if (def.itemIdPrefix && columns.itemId) {
         values.itemId = await nextItemId(db, {
           organisationId: (values.organisationId as string | null) ?? null,
@@ -255,7 +257,6 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
           prefix: def.itemIdPrefix,
         });
       }
-      await references.check(db, { scope, home: values, values: input.values });
       await checkUnique(db, values);
       const checked = await claimed(db, {
         caller,
