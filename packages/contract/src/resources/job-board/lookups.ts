@@ -19,6 +19,8 @@ const skillFields = z.object({
 });
 export const skill = defineResource({
   name: 'Skill',
+  labelField: 'label',
+  references: { industryId: { resource: 'Industry', expandAs: 'industry' } },
   table: 'skills',
   tenancy: 'platform',
   fields: skillFields,
@@ -45,6 +47,7 @@ const languageFields = z.object({
 });
 export const language = defineResource({
   name: 'Language',
+  labelField: 'label',
   table: 'languages',
   tenancy: 'platform',
   fields: languageFields,
@@ -70,6 +73,8 @@ const jobTitleFields = z.object({
 });
 export const jobTitle = defineResource({
   name: 'JobTitle',
+  labelField: 'label',
+  references: { industryId: { resource: 'Industry', expandAs: 'industry' } },
   table: 'job_titles',
   tenancy: 'platform',
   fields: jobTitleFields,
@@ -90,6 +95,7 @@ export const jobTitle = defineResource({
 const industryFields = z.object({ label: label('Please enter industry name'), value, status: genericStatus.default('ACTIVE') });
 export const industry = defineResource({
   name: 'Industry',
+  labelField: 'label',
   table: 'industries',
   tenancy: 'platform',
   fields: industryFields,
