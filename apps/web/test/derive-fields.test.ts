@@ -4,8 +4,9 @@ import { crmFeature, crmModule, crmPermission } from '@app/contract/resources/cr
 import { industry, language, skill } from '@app/contract/resources/job-board/lookups';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { deriveColumns, expandedLabel } from '../src/kit/derive-columns';
+import { deriveColumns } from '../src/kit/derive-columns';
 import { deriveDefaults, deriveFields, deriveFilters, labelOfKey, nounOf } from '../src/kit/derive-fields';
+import { expandedLabel, expandedOptions } from '../src/kit/expansion';
 import type { FieldDescriptor } from '../src/kit/field-descriptor';
 import { tailor } from '../src/kit/tailor';
 
@@ -184,6 +185,9 @@ describe('list columns', () => {
         { _id: '2', label: 'Admin' },
       ]),
     ).toBe('Sales, Admin');
+    // The same expansion names a picker's current value in an edit form.
+    expect(expandedOptions({ _id: '1', label: 'Sales' })).toEqual([{ value: '1', label: 'Sales' }]);
+    expect(expandedOptions(undefined)).toEqual([]);
   });
 });
 

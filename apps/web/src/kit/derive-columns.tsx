@@ -2,18 +2,12 @@ import type { ResourceDefinition } from '@app/contract/define-resource';
 import { resources } from '@app/contract/resources/registry';
 import type { z } from 'zod';
 import { labelOfKey, referenceTargetOf } from './derive-fields';
+import { expandedLabel } from './expansion';
 import { getPath } from './form-values';
 import type { Column } from './resource-list';
 import { type SchemaFacts, schemaFacts, shapeOf } from './schema-facts';
 import { StatusBadge } from './status-badge';
 import { formatDateTime, humanise } from './words';
-
-/** The label of an expanded reference (`{ _id, label }`), or the labels of a list of them. */
-export const expandedLabel = (expansion: unknown): string => {
-  if (Array.isArray(expansion)) return expansion.map(expandedLabel).filter(Boolean).join(', ');
-  if (expansion && typeof expansion === 'object' && 'label' in expansion) return String((expansion as { label: unknown }).label ?? '');
-  return '';
-};
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

@@ -1,11 +1,12 @@
 import { MultiSelect, PasswordInput, Select, Skeleton, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { comboboxProps } from './combobox';
+import { expandedOptions } from './expansion';
 import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor';
 import { isOptionsLoader } from './field-descriptor';
 import { getPath } from './form-values';
 import { messageOf } from './notify';
-import { expandedOptions, ReferencePicker } from './reference-picker';
+import { ReferencePicker } from './reference-picker';
 import { useOptions } from './use-options';
 
 type FieldInputProps = {

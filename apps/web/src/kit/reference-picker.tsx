@@ -5,7 +5,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useRef, useState } from 'react';
 import { callApi } from './api';
 import { comboboxProps } from './combobox';
-import { expandedLabel } from './derive-columns';
 import type { Option, ReferenceTarget } from './field-descriptor';
 import { getPath } from './form-values';
 import { messageOf } from './notify';
@@ -13,12 +12,6 @@ import { callOf } from './use-resource';
 
 /** How many records one search shows; typing narrows them. */
 const pageOfChoices = 20;
-
-/** The `{ _id, label }` (or list of them) a record answers for a reference, as options. */
-export const expandedOptions = (expansion: unknown): Option[] =>
-  (Array.isArray(expansion) ? expansion : [expansion]).flatMap((item) =>
-    item && typeof item === 'object' && '_id' in item ? [{ value: String(item._id), label: expandedLabel(item) || String(item._id) }] : [],
-  );
 
 type ReferencePickerProps = {
   target: ReferenceTarget;
