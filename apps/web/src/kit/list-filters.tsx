@@ -39,7 +39,10 @@ export const SearchBox = ({ value, onChange, placeholder }: { value: string; onC
   />
 );
 
-/** One filter as a select with "All" as its empty choice; a filter whose options cannot be loaded (or searched) is left out. */
+/**
+ * One filter as a select with "All" as its empty choice; a filter whose options cannot be loaded, or whose
+ * referenced resource the user may not list, is left out.
+ */
 export const FilterSelect = (props: { control: FilterControl; value: string; onChange: (value: string) => void }) =>
   props.control.reference ? <ReferenceFilter {...props} reference={props.control.reference} /> : <OptionsFilter {...props} />;
 
