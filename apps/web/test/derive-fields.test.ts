@@ -16,6 +16,7 @@ const contactFields = z.object({
   workEmail: z.string().trim().min(1).pipe(z.email('Please enter a valid email')),
   website: z.url().optional().nullable(),
   notes: z.string().max(5000).describe('Anything worth knowing').optional(),
+  linkedInLink: z.string().max(500).optional(),
   bornOn: z.iso.date().optional(),
   lastSeenAt: z.iso.datetime({ offset: true }).optional(),
   yearsOfExperience: z.number().int().min(0).optional(),
@@ -83,6 +84,7 @@ describe('form fields', () => {
     expect(fields.workEmail?.kind).toBe('email');
     expect(fields.website?.kind).toBe('url');
     expect(fields.notes?.kind).toBe('textarea');
+    expect(fields.linkedInLink?.kind).toBe('text');
     expect(fields.bornOn?.kind).toBe('date');
     expect(fields.yearsOfExperience?.kind).toBe('number');
     expect(fields.isVip).toMatchObject({ kind: 'switch', label: 'Vip' });
@@ -149,6 +151,7 @@ describe('list columns', () => {
       'workEmail',
       'website',
       'notes',
+      'linkedInLink',
       'bornOn',
       'lastSeenAt',
       'yearsOfExperience',

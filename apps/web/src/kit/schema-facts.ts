@@ -31,8 +31,8 @@ export type SchemaFacts = {
   defaultValue?: unknown;
 };
 
-/** Text longer than this is edited in a text area and wraps in a table. */
-const longTextFrom = 300;
+/** Text that may be longer than this is edited in a text area and wraps in a table (a link of 500 stays one line). */
+const longTextFrom = 500;
 
 const wrapperTypes = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'lazy']);
 
