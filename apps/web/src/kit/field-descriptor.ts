@@ -1,3 +1,5 @@
+import type { ResourceDefinition } from '@app/contract/define-resource';
+
 export type Option = { value: string; label: string };
 export type OptionGroup = { group: string; items: Option[] };
 export type Options = Option[] | OptionGroup[];
@@ -15,8 +17,29 @@ export type OptionsLoader = {
   waitingFor?: string;
 };
 
-/** `date` holds YYYY-MM-DD; `number` is sent as a number (text that is not one goes as typed, for the server to name); `richtext` holds HTML. */
-export type FieldKind = 'text' | 'email' | 'password' | 'select' | 'multiselect' | 'textarea' | 'switch' | 'date' | 'number' | 'richtext';
+/**
+ * `date` holds YYYY-MM-DD; `number` is sent as a number (text that is not one goes as typed, for the server to name); `richtext` holds HTML;
+ * `tags` holds a list of free words.
+ */
+export type FieldKind =
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'password'
+  | 'select'
+  | 'multiselect'
+  | 'tags'
+  | 'textarea'
+  | 'switch'
+  | 'date'
+  | 'number'
+  | 'richtext';
+
+/**
+ * Another resource a field holds the id (or ids) of: picked by searching that resource's list, named by its
+ * label field; a record answers the picked one's `{ _id, label }` under `expandAs`.
+ */
+export type ReferenceTarget = { resource: ResourceDefinition; labelField: string; expandAs?: string };
 
 export type FieldDescriptor = {
   /** The payload path; dotted paths build nested objects ("name.first"). */
@@ -24,6 +47,8 @@ export type FieldDescriptor = {
   label: string;
   kind: FieldKind;
   options?: Options | OptionsLoader;
+  /** A select (one id) or multiselect (ids) whose choices are found on the server as the person types. */
+  reference?: ReferenceTarget;
   description?: string;
   placeholder?: string;
   /** Shows an asterisk; the server still decides, so its message is the one people see. */

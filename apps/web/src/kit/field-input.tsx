@@ -1,9 +1,12 @@
-import { MultiSelect, PasswordInput, Select, Skeleton, Switch, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, Skeleton, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { comboboxProps } from './combobox';
+import { expandedOptions } from './expansion';
 import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor';
 import { isOptionsLoader } from './field-descriptor';
+import { getPath } from './form-values';
 import { messageOf } from './notify';
+import { ReferencePicker } from './reference-picker';
 import { useOptions } from './use-options';
 
 type FieldInputProps = {
@@ -13,13 +16,15 @@ type FieldInputProps = {
   error?: string;
   disabled?: boolean;
   onChange: (value: FieldValue) => void;
+  /** The record being edited, whose expanded references name a picker's current values. */
+  record?: unknown;
 };
 
 // The editor is large and only the job form needs it: it loads with that form.
 const RichTextInput = lazy(() => import('./rich-text-input').then((module) => ({ default: module.RichTextInput })));
 
 /** One labelled input of a form, chosen by the field's kind; the API's message for it shows as its error. */
-export const FieldInput = ({ field, value, values, error, disabled, onChange }: FieldInputProps) => {
+export const FieldInput = ({ field, value, values, error, disabled, onChange, record }: FieldInputProps) => {
   const { options, loading, waiting, error: optionsError } = useOptions(field, values);
   const common = {
     label: field.label,
@@ -33,6 +38,20 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
     classNames: field.required ? { label: 'required-label' } : undefined,
   };
   const text = typeof value === 'string' ? value : '';
+
+  if (field.reference && (field.kind === 'select' || field.kind === 'multiselect')) {
+    const { expandAs } = field.reference;
+    return (
+      <ReferencePicker
+        {...common}
+        target={field.reference}
+        multiple={field.kind === 'multiselect'}
+        value={typeof value === 'boolean' ? '' : value}
+        onChange={onChange}
+        known={expandAs ? expandedOptions(getPath(record, expandAs)) : []}
+      />
+    );
+  }
 
   switch (field.kind) {
     case 'password':
@@ -102,6 +121,17 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
           comboboxProps={comboboxProps}
         />
       );
+    case 'tags':
+      return (
+        <TagsInput
+          {...common}
+          value={Array.isArray(value) ? value : []}
+          onChange={onChange}
+          clearable
+          placeholder={field.placeholder ?? 'Type and press Enter'}
+          comboboxProps={comboboxProps}
+        />
+      );
     case 'date':
       return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
@@ -116,7 +146,7 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange }: 
       return (
         <TextInput
           {...common}
-          type={field.kind === 'email' ? 'email' : 'text'}
+          type={field.kind === 'email' || field.kind === 'url' ? field.kind : 'text'}
           autoComplete={field.autoComplete}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value)}

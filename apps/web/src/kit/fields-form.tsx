@@ -57,7 +57,7 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
           next[field.name] = field.deriveFrom.transform(value);
         }
         // A choice that depended on the old value no longer makes sense.
-        if (isDependent(field, name)) next[field.name] = field.kind === 'multiselect' ? [] : '';
+        if (isDependent(field, name)) next[field.name] = field.kind === 'multiselect' || field.kind === 'tags' ? [] : '';
       }
       return next;
     });
@@ -113,6 +113,7 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
                 error={errors[field.name]}
                 disabled={submitting || props.readOnly?.includes(field.name)}
                 onChange={(value) => change(field.name, value)}
+                record={props.initial}
               />
             </FieldCell>
           ))}

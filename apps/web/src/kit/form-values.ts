@@ -27,7 +27,7 @@ export const dateOnly = (value: unknown) => {
 
 const toFieldValue = (field: FieldDescriptor, value: unknown): FieldValue => {
   if (field.kind === 'switch') return Boolean(value);
-  if (field.kind === 'multiselect') return Array.isArray(value) ? value.map(String) : [];
+  if (field.kind === 'multiselect' || field.kind === 'tags') return Array.isArray(value) ? value.map(String) : [];
   if (field.kind === 'date') return dateOnly(value);
   return value === null || value === undefined ? '' : String(value);
 };

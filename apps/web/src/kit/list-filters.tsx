@@ -1,13 +1,17 @@
 import { Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useCan } from './can';
 import { comboboxProps } from './combobox';
-import type { Options, OptionsLoader } from './field-descriptor';
+import type { Options, OptionsLoader, ReferenceTarget } from './field-descriptor';
+import { ReferencePicker } from './reference-picker';
 import { useOptions } from './use-options';
 
 export type FilterControl = {
   key: string;
   label: string;
-  options: Options | OptionsLoader;
+  /** The choices; a reference's are found by searching the referenced resource instead. */
+  options?: Options | OptionsLoader;
+  reference?: ReferenceTarget;
   /** What the chosen option sends (a select holds text; a yes/no filter sends a boolean). */
   toFilter?: (value: string) => unknown;
 };
@@ -35,16 +39,39 @@ export const SearchBox = ({ value, onChange, placeholder }: { value: string; onC
   />
 );
 
-/** One filter as a select with "All" as its empty choice; a filter whose options cannot be loaded is left out. */
-export const FilterSelect = ({
+/**
+ * One filter as a select with "All" as its empty choice; a filter whose options cannot be loaded, or whose
+ * referenced resource the user may not list, is left out.
+ */
+export const FilterSelect = (props: { control: FilterControl; value: string; onChange: (value: string) => void }) =>
+  props.control.reference ? <ReferenceFilter {...props} reference={props.control.reference} /> : <OptionsFilter {...props} />;
+
+const ReferenceFilter = ({
   control,
+  reference,
   value,
   onChange,
 }: {
   control: FilterControl;
+  reference: ReferenceTarget;
   value: string;
   onChange: (value: string) => void;
 }) => {
+  const can = useCan();
+  if (!can.do(reference.resource, 'list')) return null;
+  return (
+    <ReferencePicker
+      target={reference}
+      label={control.label}
+      placeholder="All"
+      value={value}
+      onChange={(next) => onChange(typeof next === 'string' ? next : '')}
+      style={{ flex: '1 1 10rem' }}
+    />
+  );
+};
+
+const OptionsFilter = ({ control, value, onChange }: { control: FilterControl; value: string; onChange: (value: string) => void }) => {
   const { options, error } = useOptions(control);
   if (error) return null;
   return (

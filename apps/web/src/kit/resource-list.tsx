@@ -8,8 +8,9 @@ import { useNavigate } from 'react-router';
 import { isApiError } from './api';
 import { useCan } from './can';
 import { ConfirmModal } from './confirm-modal';
+import { deriveFilters } from './derive-fields';
 import { EmptyState } from './empty-state';
-import { enumFiltersOf, enumOptions } from './enum-options';
+import { enumOptions } from './enum-options';
 import type { FieldDescriptor, FormMode } from './field-descriptor';
 import { getPath } from './form-values';
 import { type FilterControl, FilterSelect, filterOf, SearchBox } from './list-filters';
@@ -33,7 +34,7 @@ export type ResourceListProps<D extends ResourceDefinition> = {
   columns: readonly Column<RecordOf<D>>[];
   /** Names a row in action labels and confirmations ("Edit Acme Ltd"). */
   rowLabel: (row: RecordOf<D>) => string;
-  /** The filters to show; by default each enum value filter of the definition. */
+  /** The filters to show; by default the definition's (enums, yes/no, references: see `deriveFilters`). */
   filters?: readonly FilterControl[];
   searchPlaceholder?: string;
   /** Create and edit forms; the create and edit actions appear only with it. */
@@ -81,7 +82,7 @@ const statusChoicesOf = (resource: ResourceDefinition, labels: Partial<Record<st
 export const ResourceList = <D extends ResourceDefinition>(props: ResourceListProps<D>) => {
   const { resource, noun, columns, rowLabel, form } = props;
   const can = useCan();
-  const filters = useMemo(() => props.filters ?? enumFiltersOf(resource), [props.filters, resource]);
+  const filters = useMemo(() => props.filters ?? deriveFilters(resource), [props.filters, resource]);
 
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);

@@ -1,23 +1,28 @@
 import { adminDashboardCounts } from '@app/contract/resources/content/admin-board';
 import { article, contactQuery, employeeCard } from '@app/contract/resources/content/article';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
+import { industry, jobTitle, language, skill } from '@app/contract/resources/job-board/lookups';
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import {
   IconAddressBook,
+  IconBriefcase,
   IconBuilding,
+  IconBuildingFactory2,
   IconBuildingStore,
   IconBulb,
   IconHome,
   IconId,
   IconInbox,
   IconKey,
+  IconLanguage,
   IconLayoutBoard,
   IconLayoutGrid,
   IconListCheck,
   IconListNumbers,
   IconNews,
   IconShieldLock,
+  IconTags,
   IconTemplate,
   IconUserSearch,
   IconUsers,
@@ -86,6 +91,29 @@ const nav: NavItem[] = [
     label: 'Letter templates',
     to: '/admin/cover-letters/templates',
     icon: <IconLayoutBoard {...icon} />,
+  },
+  // The lookups' lists are public; those who may add to them manage them.
+  { group: 'Lookups', label: 'Skills', to: '/admin/skills', icon: <IconTags {...icon} />, show: (can) => can.do(skill, 'create') },
+  {
+    group: 'Lookups',
+    label: 'Languages',
+    to: '/admin/languages',
+    icon: <IconLanguage {...icon} />,
+    show: (can) => can.do(language, 'create'),
+  },
+  {
+    group: 'Lookups',
+    label: 'Job titles',
+    to: '/admin/job-titles',
+    icon: <IconBriefcase {...icon} />,
+    show: (can) => can.do(jobTitle, 'create'),
+  },
+  {
+    group: 'Lookups',
+    label: 'Industries',
+    to: '/admin/industries',
+    icon: <IconBuildingFactory2 {...icon} />,
+    show: (can) => can.do(industry, 'list'),
   },
   {
     group: 'CRM',

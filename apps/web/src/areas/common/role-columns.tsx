@@ -1,41 +1,46 @@
 import type { crmRole } from '@app/contract/resources/crm-access';
 import { Badge, Text } from '@mantine/core';
 import type { Column } from '../../kit/resource-list';
+import type { Tailoring } from '../../kit/tailor';
 import type { RecordOf } from '../../kit/use-resource';
 
 type Role = RecordOf<typeof crmRole>;
 
-export const roleColumns: Column<Role>[] = [
-  {
-    key: 'title',
-    header: 'Title',
-    render: (row) => (
-      <Text fw={500} size="sm">
-        {row.title}
-      </Text>
-    ),
-  },
-  { key: 'value', header: 'Code' },
-  {
-    key: 'permissions',
-    header: 'Permissions',
-    render: (row) => (row.isOrganisationAdmin ? 'Everything' : String(row.permissions?.length ?? 0)),
-  },
-  {
-    key: 'isOrganisationAdmin',
-    header: 'Kind',
-    render: (row) =>
-      row.isOrganisationAdmin ? (
-        <Badge variant="light" radius="sm">
-          Built-in
-        </Badge>
-      ) : (
-        <Badge variant="light" radius="sm" color="gray">
-          Custom
-        </Badge>
+/** How the roles table differs from the definition's: the title stands out, and a role says what kind it is and how much it allows. */
+export const roleColumns = (extra: readonly Column<Role>[] = []): Tailoring<Column<Role>> => ({
+  pick: ['title', ...extra.map((column) => column.key), 'value', 'permissions', 'isOrganisationAdmin'],
+  add: [
+    ...extra,
+    {
+      key: 'permissions',
+      header: 'Permissions',
+      render: (row) => (row.isOrganisationAdmin ? 'Everything' : String(row.permissions?.length ?? 0)),
+    },
+  ],
+  change: {
+    title: {
+      render: (row) => (
+        <Text fw={500} size="sm">
+          {row.title}
+        </Text>
       ),
+    },
+    value: { header: 'Code' },
+    isOrganisationAdmin: {
+      header: 'Kind',
+      render: (row) =>
+        row.isOrganisationAdmin ? (
+          <Badge variant="light" radius="sm">
+            Built-in
+          </Badge>
+        ) : (
+          <Badge variant="light" radius="sm" color="gray">
+            Custom
+          </Badge>
+        ),
+    },
   },
-];
+});
 
 /** The built-in Organisation admin role cannot be changed or deleted. */
 export const isCustomRole = (row: Role) => !row.isOrganisationAdmin;

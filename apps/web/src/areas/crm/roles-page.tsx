@@ -1,20 +1,18 @@
 import { crmRole } from '@app/contract/resources/crm-access';
-import { ResourceList } from '../../kit/resource-list';
+import { ResourceScreen } from '../../kit/resource-screen';
 import { isCustomRole, roleColumns } from '../common/role-columns';
 import { roleFields } from '../common/role-fields';
 
-const form = { fields: roleFields('own') };
+const fields = roleFields('own');
+const columns = roleColumns();
 
 export const CrmRolesPage = () => (
-  <ResourceList
+  <ResourceScreen
     resource={crmRole}
-    title="Roles"
     description="A role bundles permissions; give staff one or more roles to decide what they may see and do."
-    noun="role"
-    columns={roleColumns}
-    rowLabel={(row) => row.title}
     searchPlaceholder="Title or code"
-    form={form}
+    fields={fields}
+    columns={columns}
     canEdit={isCustomRole}
     canRemove={isCustomRole}
   />

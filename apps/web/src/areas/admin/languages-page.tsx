@@ -1,0 +1,13 @@
+import { language } from '@app/contract/resources/job-board/lookups';
+import { ResourceScreen } from '../../kit/resource-screen';
+import { lookupFields } from './lookup-fields';
+
+/** /admin/languages: the languages job seekers say they speak. */
+export const LanguagesPage = () => (
+  <ResourceScreen
+    resource={language}
+    description="The languages job seekers say they speak."
+    searchPlaceholder="Label, code or native name"
+    fields={lookupFields}
+  />
+);

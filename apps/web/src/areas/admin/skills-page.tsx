@@ -1,0 +1,13 @@
+import { skill } from '@app/contract/resources/job-board/lookups';
+import { ResourceScreen } from '../../kit/resource-screen';
+import { lookupFields } from './lookup-fields';
+
+/** /admin/skills: the skills job seekers and jobs pick from. */
+export const SkillsPage = () => (
+  <ResourceScreen
+    resource={skill}
+    description="The skills job seekers and jobs pick from."
+    searchPlaceholder="Label or code"
+    fields={lookupFields}
+  />
+);
