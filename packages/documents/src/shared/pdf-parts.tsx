@@ -160,9 +160,7 @@ export const unbroken = <T extends string | null | undefined | false>(text: T): 
 
 /** Where a long address may wrap: after each "@", ".", "/" or "-", and within any piece longer than `longest`. */
 export const breakPoints = (text: string, longest = 18) =>
-  (text.match(/[^@./-]*[@./-]?/g) ?? [])
-    .filter(Boolean)
-    .flatMap((piece) => piece.match(new RegExp(`.{1,${longest}}`, 'gu')) ?? []);
+  (text.match(/[^@./-]*[@./-]?/g) ?? []).filter(Boolean).flatMap((piece) => piece.match(new RegExp(`.{1,${longest}}`, 'gu')) ?? []);
 
 /**
  * Text with no spaces to wrap at (an email, a link) that wraps at its break points instead of running

@@ -295,7 +295,7 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
     ['Location', shortAddress(cv.address)],
     ['LinkedIn', displayLink(cv.linkedInLink)],
     ['Driving', cv.ukDrivingLicence ? 'Full UK driving licence' : ''],
-  ].filter(([, value]) => value);
+  ].filter((contact): contact is [string, string] => Boolean(contact[1]));
   return (
     <CvPdf cv={cv}>
       <Page size="A4" style={{ fontFamily: 'Helvetica', color: ink, flexDirection: 'row', paddingVertical: 34 }}>
