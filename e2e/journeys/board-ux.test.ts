@@ -174,3 +174,32 @@ test('a recruiter is asked before a rejection mails the applicant; on a phone th
   await question.getByRole('button', { name: 'Reject and email' }).click();
   await applicant.getByText('Rejected', { exact: true }).waitFor();
 });
+
+test('a CV opened straight from the address bar previews a new photo without console errors or warnings', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const page = await newPage({ width: 1360, height: 900 });
+  await signIn(page, 'maya.patel@example.com', password);
+  await page.waitForURL((url) => url.pathname === '/seeker');
+  await page.goto('/seeker/cvs');
+  await page.getByRole('link', { name: 'Edit Frontend Developer' }).click();
+  await page.waitForURL(/\/seeker\/cvs\/[0-9a-f]{24}$/);
+  const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 160, height: 160 } });
+
+  // A full load of the builder (lazy screens, no fallback warning), then a photo drawn into the preview.
+  const logged = consoleOf(page);
+  await page.reload();
+  await page.getByText('Up to date').waitFor();
+  const drawn = await page.getByTitle('Preview of your CV').getAttribute('src');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByLabel('Photo', { exact: true }).click();
+  await (await chooser).setFiles({ name: 'maya.png', mimeType: 'image/png', buffer: photo });
+  // The preview is drawn again, with the photo (a new drawing is a new blob address).
+  await page.waitForFunction(
+    (before) => document.querySelector('iframe[title="Preview of your CV"]')?.getAttribute('src') !== before,
+    drawn,
+  );
+  await page.getByText('Up to date').waitFor();
+  assert.deepEqual(logged, []);
+});
