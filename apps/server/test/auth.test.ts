@@ -29,6 +29,38 @@ describe('sign-in', () => {
     expect(viaCookie.json().data.email).toBe(superAdmin.email);
   });
 
+  it('sets a readable signed_in cookie beside the session, which sign-out and a gone session clear', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: superAdmin.email, password: superAdmin.password },
+    });
+    // The web app reads it to know whether asking /auth/me is worth it (a signed-out visit asks nothing).
+    expect(response.cookies.find((c) => c.name === 'signed_in')).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' });
+    expect(response.cookies.find((c) => c.name === 'signed_in')?.httpOnly).toBeFalsy();
+    const token = response.json().data.token as string;
+    const cleared = (cookies: { name: string; value: string; maxAge?: number; expires?: Date }[], name: string) => {
+      const cookie = cookies.find((c) => c.name === name);
+      return Boolean(cookie && cookie.value === '' && (cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now())));
+    };
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { sid: token, signed_in: '1' } });
+    expect(out.statusCode).toBe(200);
+    expect(cleared(out.cookies, 'signed_in')).toBe(true);
+    expect(cleared(out.cookies, 'sid')).toBe(true);
+    const gone = await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { sid: token, signed_in: '1' } });
+    expect(gone.statusCode).toBe(401);
+    expect(cleared(gone.cookies, 'signed_in')).toBe(true);
+    // Signing in again over the stale cookies sets fresh ones.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: superAdmin.email, password: superAdmin.password },
+      cookies: { sid: token, signed_in: '1' },
+    });
+    expect(again.cookies.filter((c) => c.name === 'signed_in').at(-1)).toMatchObject({ value: '1' });
+    expect(again.cookies.filter((c) => c.name === 'sid').at(-1)).toMatchObject({ value: again.json().data.token });
+  });
+
   it('gives staff their organisation', async () => {
     const { body } = await call(t.app, me, {}, w.orgA.adminToken);
     expect(body.data).toMatchObject({ userType: 'CRM_USER', organisationId: w.orgA.id });

@@ -104,6 +104,20 @@ describe('CV templates draw real text in reading order', () => {
     // Ł and Ż are not in the set, so they lose their marks; ó is, so it stays.
     expect(text.replace(/\s+/g, ' ')).toContain('Lucja Zóltowska');
   });
+
+  it('modern: a long email wraps at its dots and @ inside the sidebar instead of running off it', async () => {
+    const email = 'alexandra.montgomery-fitzwilliam@northern-digital-solutions.example.co.uk';
+    const { text } = await pdfText(await renderCvPdf({ ...sampleCv, email }, 'modern'));
+    const lines = text.split('\n').map((line) => line.trim());
+    const first = lines.findIndex((line) => email.startsWith(line) && line.length > 0);
+    const wrapped: string[] = [];
+    for (let i = first; i >= 0 && wrapped.join('').length < email.length; i++) wrapped.push(lines[i]!);
+    // Whole, in order, over several lines that each end where an address may break, none as long as the sidebar's old overflow.
+    expect(wrapped.join('')).toBe(email);
+    expect(wrapped.length).toBeGreaterThan(1);
+    for (const line of wrapped.slice(0, -1)) expect(line).toMatch(/[@.-]$/);
+    for (const line of wrapped) expect(line.length).toBeLessThanOrEqual(32);
+  });
 });
 
 describe('cover-letter templates', () => {

@@ -136,6 +136,23 @@ describe('place or postcode with a radius', () => {
     expect(distances.every((d) => d <= 250)).toBe(true);
   });
 
+  it('with words, nearest first when asked for; sorting by distance without a place is a 400', async () => {
+    // By relevance, the title match comes first wherever it is; by distance, the nearest does.
+    const close = await aJob(t.app, w.company.token, { title: `${word} Manchester courier`, ...at('Manchester', 'M1 1AE') });
+    const relevant = await aJob(t.app, w.company.token, { title: `${word} ${word} London`, ...at('London', 'EC1A 1BB') });
+    const nearest = await search({ search: word, location: { place: 'Manchester', radius: 250 }, sort: 'distance', limit: 50 });
+    const mine = ids(nearest).filter((id) => [close._id, relevant._id, leeds._id].includes(id));
+    expect(mine[0]).toBe(close._id);
+    expect(mine.indexOf(leeds._id)).toBeLessThan(mine.indexOf(relevant._id));
+    const unfeatured = nearest.results.filter((r) => !r.isFeaturedJob).map((r) => r.distance as number);
+    expect(unfeatured).toEqual([...unfeatured].sort((a, b) => a - b));
+
+    const { status, body } = await call(t.app, searchJobs, { search: word, sort: 'distance' });
+    expect(status).toBe(400);
+    expect(body.message).toBe('Enter a place or postcode to sort by distance.');
+    expect(body.data.errors).toEqual([{ field: 'sort', message: 'Enter a place or postcode to sort by distance.' }]);
+  });
+
   it('an unknown place is a 400 with a message for a person', async () => {
     const { status, body } = await call(t.app, searchJobs, { location: { place: 'Atlantis', radius: 10 } });
     expect(status).toBe(400);

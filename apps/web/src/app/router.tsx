@@ -12,6 +12,7 @@ import { JobSearchPage } from '../areas/jobs/job-search-page';
 import { ContactPage } from '../areas/public/contact-page';
 import { LandingPage } from '../areas/public/landing-page';
 import { NotFoundPage } from '../areas/public/not-found-page';
+import { FullPageLoader } from './full-page-loader';
 import { RequireUser } from './require-user';
 import { SetupGate } from './setup-gate';
 import { PublicShell } from './shells/public-shell';
@@ -25,6 +26,8 @@ const screen =
 export const router = createBrowserRouter([
   {
     Component: SetupGate,
+    // Shown while a lazy screen opened straight from the address bar loads (React Router warns without one).
+    HydrateFallback: FullPageLoader,
     children: [
       {
         Component: PublicShell,

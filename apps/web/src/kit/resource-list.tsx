@@ -19,10 +19,11 @@ import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { PageHeader } from './page-header';
 import { ResourceFormModal } from './resource-form';
 import { RowActions } from './row-actions';
+import cards from './table-cards.module.css';
 import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
 import { capitalise, humanise, plural, sentence } from './words';
 
-/** A table column; cells stay on one line (the table scrolls sideways on phones) unless `wrap` is set for long text. */
+/** A table column; cells stay on one line unless `wrap` is set for long text. On phones each row is a card of "header: value" lines. */
 export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode; wrap?: boolean };
 
 export type ResourceListProps<D extends ResourceDefinition> = {
@@ -182,9 +183,9 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
       );
     }
     return (
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={props.title}>
+      <Paper withBorder radius="md" className={cards.frame}>
+        <Table.ScrollContainer minWidth={640} type="native" className={cards.scroll}>
+          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={props.title} className={cards.table}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
@@ -201,12 +202,16 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
               {data.results.map((row) => (
                 <Table.Tr key={row._id}>
                   {columns.map((column) => (
-                    <Table.Td key={column.key} style={column.wrap ? { minWidth: '16rem' } : { whiteSpace: 'nowrap' }}>
+                    <Table.Td
+                      key={column.key}
+                      data-label={column.header}
+                      style={column.wrap ? { minWidth: '16rem' } : { whiteSpace: 'nowrap' }}
+                    >
                       {column.render ? column.render(row) : String(getPath(row, column.key) ?? '')}
                     </Table.Td>
                   ))}
                   {hasActions && (
-                    <Table.Td>
+                    <Table.Td data-label="">
                       <RowActions
                         label={rowLabel(row)}
                         status={(row as { status?: unknown }).status}

@@ -5,7 +5,12 @@ import { callApi, isApiError } from './api';
 
 export const sessionKey = ['session'] as const;
 
+/** The server sets this readable cookie beside its httpOnly session cookie, and clears both when the session ends. */
+const maySignedIn = () => document.cookie.split(';').some((part) => part.trim() === 'signed_in=1');
+
 const loadSession = async (): Promise<SignedInUser | null> => {
+  // A signed-out visit asks nothing, so it logs no failed request.
+  if (!maySignedIn()) return null;
   try {
     return await callApi<SignedInUser>(me, {}, { expectUnauthorized: true });
   } catch (error) {
@@ -14,7 +19,7 @@ const loadSession = async (): Promise<SignedInUser | null> => {
   }
 };
 
-/** The signed-in user, or null; the cookie is httpOnly, so `/auth/me` is the only way to know. */
+/** The signed-in user, or null; the session cookie is httpOnly, so `/auth/me` is the only way to know who. */
 export const useSession = () => {
   const query = useQuery({ queryKey: sessionKey, queryFn: loadSession, staleTime: 5 * 60 * 1000, retry: 1 });
   return { user: query.data ?? null, isLoading: query.isPending, error: query.error };

@@ -157,3 +157,21 @@ export const joined = (parts: (string | null | undefined | false)[], separator =
 /** Spaces that never break a line, so "Full UK driving licence" stays on one line. */
 export const unbroken = <T extends string | null | undefined | false>(text: T): T =>
   typeof text === 'string' ? (text.replace(/ /g, '\u00a0') as T) : text;
+
+/** Where a long address may wrap: after each "@", ".", "/" or "-", and within any piece longer than `longest`. */
+export const breakPoints = (text: string, longest = 18) =>
+  (text.match(/[^@./-]*[@./-]?/g) ?? []).filter(Boolean).flatMap((piece) => piece.match(new RegExp(`.{1,${longest}}`, 'gu')) ?? []);
+
+/**
+ * Text with no spaces to wrap at (an email, a link) that wraps at its break points instead of running
+ * past its column, and without the hyphen a word broken across lines gets.
+ */
+export const WrappingText = ({ text, style }: { text: string; style?: Style }) => (
+  <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+    {breakPoints(text).map((piece, index) => (
+      <Text key={`${index.toString()}-${piece}`} style={style}>
+        {piece}
+      </Text>
+    ))}
+  </View>
+);

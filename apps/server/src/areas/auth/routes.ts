@@ -11,11 +11,18 @@ import { Answer, registerCall } from '../../engine/register-call';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
 import { randomToken, sha256 } from '../../services/tokens';
-import { findLiveUserByEmail, sessionCookie, signIn } from './users';
+import { clearSessionCookies, findLiveUserByEmail, sessionCookie, signedInCookie, signIn } from './users';
 
 const resetLifetimeMs = 60 * 60 * 1000;
 
 export const registerAuth = (app: FastifyInstance) => {
+  // The browser's cookies outlived its session (expired, or ended elsewhere): whatever this request
+  // answers clears them, so the app stops asking `/auth/me` until the next sign-in.
+  app.addHook('onRequest', async (req, reply) => {
+    const stale = !req.caller && !req.headers.authorization && (req.cookies[sessionCookie] || req.cookies[signedInCookie]);
+    if (req.url.startsWith('/api/') && stale) clearSessionCookies(reply);
+  });
+
   // No transaction while the password is checked: only the session's writes take one.
   registerCall(app, { ...login, transaction: false }, async ({ db, input, services, req, reply, transaction }) => {
     const attempt = await services.limits.signIn.attempt({ email: input.email, address: clientAddress(req) });
@@ -37,7 +44,7 @@ export const registerAuth = (app: FastifyInstance) => {
 
   registerCall(app, logout, async ({ db, caller, services, reply }) => {
     if (caller) await services.sessions.end(db, caller.sessionId);
-    reply.clearCookie(sessionCookie, { path: '/' });
+    clearSessionCookies(reply);
     return new Answer(null, 'Signed out');
   });
 

@@ -16,6 +16,17 @@ import type { Services } from '../../services/services';
 import { sessionLifetimeMs } from '../../services/sessions';
 
 export const sessionCookie = 'sid';
+/**
+ * Readable by the web app (the session cookie is not): "a session may be here". Without it the
+ * app does not ask `/auth/me`, so a signed-out visit makes no request that fails.
+ */
+export const signedInCookie = 'signed_in';
+
+/** Ends both cookies: on sign-out, and when a browser's session has gone (expired or ended elsewhere). */
+export const clearSessionCookies = (reply: FastifyReply) => {
+  reply.clearCookie(sessionCookie, { path: '/' });
+  reply.clearCookie(signedInCookie, { path: '/' });
+};
 
 type UserRow = typeof users.$inferSelect;
 
@@ -45,13 +56,14 @@ export const signIn = async (
   const token = await services.sessions.start(db, { userId: user.id, userAgent: req.headers['user-agent'], ip: req.ip });
   // Session bookkeeping, not an edit of the account: not in the entity log.
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  reply.setCookie(sessionCookie, token, {
-    httpOnly: true,
+  const cookie = {
     sameSite: 'lax',
     path: '/',
     secure: services.config.appUrl.startsWith('https://'),
     maxAge: Math.floor(sessionLifetimeMs / 1000),
-  });
+  } as const;
+  reply.setCookie(sessionCookie, token, { ...cookie, httpOnly: true });
+  reply.setCookie(signedInCookie, '1', cookie);
   const organisationName = user.organisationId
     ? ((await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, user.organisationId)))[0]?.name ??
       null)

@@ -17,6 +17,8 @@ export const prefixQuery = (search: string) =>
     .map((w) => `${w}:*`)
     .join(' & ');
 
+export const sortByDistanceNeedsPlace = 'Enter a place or postcode to sort by distance.';
+
 /**
  * How far a search counts: beyond this many matches it answers this number and `totalResultsCapped`
  * ("1,000+"), so a common word over a wide area costs the same as a rare one.
@@ -32,7 +34,7 @@ export const rankWindow = 200;
 /**
  * The public job search's query, not yet run (the benchmark times its SQL text), all on the
  * narrow `job_search` table: ranked full-text words, a radius around a place or postcode, filters,
- * featured jobs first, then relevance, distance or date. One statement: the page's jobs in full, in
+ * featured jobs first, then relevance, distance (asked for, or without words around a place) or date. One statement: the page's jobs in full, in
  * order, each row with the matches counted up to `countLimit` + 1.
  */
 export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSearch) => {
@@ -42,6 +44,9 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
   const tsQuery = words ? sql`to_tsquery('english', ${words})` : undefined;
   if (tsQuery) where.push(sql`${s.searchVector} @@ ${tsQuery}`);
 
+  if (request.sort === 'distance' && !request.location) {
+    throw badRequest(sortByDistanceNeedsPlace, [{ field: 'sort', message: sortByDistanceNeedsPlace }]);
+  }
   let distance: SQL<number> | undefined;
   let place: ReturnType<Gazetteer['resolve']>;
   if (request.location) {
@@ -85,7 +90,7 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
   const offset = (request.page - 1) * request.limit;
   const byRelevance = request.sort === 'relevance' && Boolean(tsQuery);
   // Without words, by relevance means nearest first.
-  const byDistance = request.sort === 'relevance' && !tsQuery && Boolean(distance);
+  const byDistance = Boolean(distance) && (request.sort === 'distance' || (request.sort === 'relevance' && !tsQuery));
   const window = Math.max(rankWindow, offset + request.limit);
 
   // One scan finds the matches, up to one past the count limit (whether there are more is all the

@@ -1,6 +1,7 @@
 import { Anchor, AppShell, Button, Container, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingSkyscraper, IconLogin, IconMail, IconMenu2, IconNews, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useSavePendingWishlistJob } from '../../areas/board/pending-wishlist-save';
 import { useSession } from '../../kit/session';
 import { productName } from '../brand';
 import { homeOf, profilePathOf } from '../home-of';
@@ -25,6 +26,7 @@ const HeaderLink = ({ to, children }: { to: string; children: string }) => (
 export const PublicShell = () => {
   const { user } = useSession();
   const { pathname, search } = useLocation();
+  useSavePendingWishlistJob();
   // Signing in from a job comes back to it.
   const next = pathname.startsWith('/jobs/') || pathname.startsWith('/companies/') ? `?next=${encodeURIComponent(pathname + search)}` : '';
   return (

@@ -8,12 +8,14 @@ export const wishlistKey = ['board', 'wishlist'] as const;
 
 export type WishlistJob = JobSummary & { savedAt: string };
 
+export const loadWishlist = ({ signal }: { signal?: AbortSignal }) => callApi<WishlistJob[]>(wishlistJobs, {}, { signal });
+
 /** The signed-in seeker's saved jobs, newest first (empty for everybody else). */
 export const useWishlist = () => {
   const { user } = useSession();
   return useQuery({
     queryKey: wishlistKey,
-    queryFn: ({ signal }) => callApi<WishlistJob[]>(wishlistJobs, {}, { signal }),
+    queryFn: loadWishlist,
     enabled: user?.userType === 'JOB_SEEKER',
     staleTime: 30_000,
   });

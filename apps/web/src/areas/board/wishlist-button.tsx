@@ -3,11 +3,12 @@ import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { useSession } from '../../kit/session';
+import { rememberWishlistSave } from './pending-wishlist-save';
 import { useToggleWishlist, useWishlist } from './use-wishlist';
 
 /**
  * The heart that saves a job for later. Job seekers toggle it; visitors are taken to sign in and
- * come back; other accounts have no wishlist, so they see no heart.
+ * come back to find the job saved; other accounts have no wishlist, so they see no heart.
  */
 export const WishlistButton = ({ jobId, jobTitle, size = 'lg' }: { jobId: string; jobTitle: string; size?: 'md' | 'lg' | 'xl' }) => {
   const { user } = useSession();
@@ -21,6 +22,7 @@ export const WishlistButton = ({ jobId, jobTitle, size = 'lg' }: { jobId: string
   const label = saved ? `Remove ${jobTitle} from wishlist` : `Save ${jobTitle} to wishlist`;
   const click = async () => {
     if (!user) {
+      rememberWishlistSave(jobId);
       navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }

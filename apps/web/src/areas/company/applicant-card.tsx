@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconFileText, IconMail, IconPhone } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../kit/api';
+import { ConfirmModal } from '../../kit/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { StatusBadge } from '../../kit/status-badge';
 import { formatDate, placeText } from '../board/labels';
@@ -49,6 +50,7 @@ const nameOf = (applicant: Applicant) =>
 export const ApplicantCard = ({ applicant }: { applicant: Applicant }) => {
   const queryClient = useQueryClient();
   const [open, { toggle }] = useDisclosure(false);
+  const [rejecting, rejection] = useDisclosure(false);
   const name = nameOf(applicant);
   const seeker = applicant.jobSeeker;
   const move = useMutation({
@@ -63,6 +65,12 @@ export const ApplicantCard = ({ applicant }: { applicant: Applicant }) => {
     } catch (error) {
       notifyFailure(error);
     }
+  };
+  // A rejection mails the candidate and cannot be taken back, so it asks first.
+  const choose = (status: (typeof moves)[number]['status']) => (status === 'REJECTED' ? rejection.open() : void changeTo(status));
+  const reject = async () => {
+    await changeTo('REJECTED');
+    rejection.close();
   };
   const detailsId = `applicant-${applicant._id}`;
   const skills = (seeker.skills ?? []).map((skill) => skill.label).filter(Boolean);
@@ -95,7 +103,7 @@ export const ApplicantCard = ({ applicant }: { applicant: Applicant }) => {
               </Menu.Target>
               <Menu.Dropdown>
                 {moves.map((m) => (
-                  <Menu.Item key={m.status} color={m.colour} disabled={applicant.status === m.status} onClick={() => changeTo(m.status)}>
+                  <Menu.Item key={m.status} color={m.colour} disabled={applicant.status === m.status} onClick={() => choose(m.status)}>
                     {m.label}
                   </Menu.Item>
                 ))}
@@ -204,6 +212,16 @@ export const ApplicantCard = ({ applicant }: { applicant: Applicant }) => {
           )}
         </Collapse>
       </Stack>
+      <ConfirmModal
+        opened={rejecting}
+        title={`Reject ${name}?`}
+        message={`${name} will be emailed that their application was not successful this time. The email cannot be taken back.`}
+        confirmLabel="Reject and email"
+        danger
+        loading={move.isPending}
+        onConfirm={reject}
+        onClose={rejection.close}
+      />
     </Paper>
   );
 };

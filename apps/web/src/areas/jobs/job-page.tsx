@@ -42,6 +42,14 @@ import { ApplyPanel } from './apply-panel';
 import { CompanyCard } from './company-card';
 import classes from './job-page.module.css';
 
+const words = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Companies often open the job's details with its summary: then the summary is not printed above them again. */
+const detailsRepeat = (summary: string, html: string) => {
+  const details = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return words(details).startsWith(words(summary));
+};
+
 /** /jobs/:slug: the job in full, how to apply, and who is hiring. The server has already put its meta tags and JobPosting in the page. */
 export const JobPage = () => {
   const { slug = '' } = useParams();
@@ -162,7 +170,7 @@ export const JobPage = () => {
             <Title order={2} fz="lg" id="job-details-heading">
               About the job
             </Title>
-            {record.description && (
+            {record.description && !detailsRepeat(record.description, record.content) && (
               <Text fz="md" fw={500}>
                 {record.description}
               </Text>

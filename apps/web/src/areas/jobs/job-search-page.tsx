@@ -14,13 +14,15 @@ import { useAppliedJobs } from '../board/use-applied-jobs';
 import { JobCard } from './job-card';
 import { SearchBar } from './search-bar';
 import { SearchFilters } from './search-filters';
-import { emptySearch, filterCount, readSearch, type SearchState, type Sort, toRequest, writeSearch } from './search-params';
+import { emptySearch, filterCount, readSearch, type SearchState, type Sort, sortOf, toRequest, writeSearch } from './search-params';
 import { useJobSearch } from './use-job-search';
 
 const sortOptions = [
   { value: 'relevance', label: 'Most relevant' },
   { value: 'date', label: 'Newest first' },
 ];
+// Offered once there is a place to measure from.
+const withDistance = [...sortOptions, { value: 'distance', label: 'Nearest first' }];
 
 const summaryOf = (data: JobSearchAnswer, state: SearchState) => {
   const placeLabel = data.location?.label;
@@ -141,8 +143,8 @@ export const JobSearchPage = () => {
                   </Button>
                   <Select
                     label="Sort by"
-                    data={sortOptions}
-                    value={state.sort}
+                    data={state.place.trim() ? withDistance : sortOptions}
+                    value={sortOf(state)}
                     onChange={(sort) => sort && update({ sort: sort as Sort })}
                     allowDeselect={false}
                     w={160}

@@ -15,7 +15,7 @@ type SearchBarProps = {
   withDistance?: boolean;
 };
 
-/** What and where to search: words, a place or postcode, and how far from it. Sent on Search (or Enter). */
+/** What and where to search: words, a place or postcode, and how far from it. Sent on Search (or Enter), and when the distance or unit changes. */
 export const SearchBar = ({ initial, onSearch, placeError, withDistance = true }: SearchBarProps) => {
   const [q, setQ] = useState(initial.q);
   const [place, setPlace] = useState(initial.place);
@@ -25,6 +25,12 @@ export const SearchBar = ({ initial, onSearch, placeError, withDistance = true }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch({ q: q.trim(), place: place.trim(), radius, unit });
+  };
+  // Like the filters, a new distance or unit searches at once.
+  const searchWithin = (within: Pick<Where, 'radius' | 'unit'>) => {
+    setRadius(within.radius);
+    setUnit(within.unit);
+    onSearch({ q: q.trim(), place: place.trim(), ...within });
   };
 
   const distanceOptions = radiusChoices.map((n) => ({ value: String(n), label: `Within ${n} ${unit}` }));
@@ -67,7 +73,7 @@ export const SearchBar = ({ initial, onSearch, placeError, withDistance = true }
                   label="Distance"
                   data={distanceOptions}
                   value={String(radius)}
-                  onChange={(value) => value && setRadius(Number(value))}
+                  onChange={(value) => value && searchWithin({ radius: Number(value), unit })}
                   allowDeselect={false}
                   comboboxProps={comboboxProps}
                 />
@@ -82,7 +88,7 @@ export const SearchBar = ({ initial, onSearch, placeError, withDistance = true }
                       { value: 'km', label: 'km' },
                     ]}
                     value={unit}
-                    onChange={(value) => setUnit(value as Unit)}
+                    onChange={(value) => searchWithin({ radius, unit: value as Unit })}
                   />
                 </Input.Wrapper>
               </Grid.Col>

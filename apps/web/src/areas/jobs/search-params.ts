@@ -1,7 +1,7 @@
 import type { JobSearch } from '@app/contract/resources/job-board/job';
 
 export type Unit = 'mi' | 'km';
-export type Sort = 'relevance' | 'date';
+export type Sort = 'relevance' | 'date' | 'distance';
 
 /** A search as the address bar holds it, so it can be shared and reloaded. */
 export type SearchState = {
@@ -54,7 +54,7 @@ export const readSearch = (params: URLSearchParams): SearchState => ({
   experience: params.getAll('exp'),
   salary: params.get('salary') ?? '',
   posted: params.get('posted') ?? '',
-  sort: params.get('sort') === 'date' ? 'date' : 'relevance',
+  sort: params.get('sort') === 'date' ? 'date' : params.get('sort') === 'distance' ? 'distance' : 'relevance',
   page: Math.floor(positive(params.get('page'), 1)),
 });
 
@@ -94,8 +94,11 @@ export const toRequest = (state: SearchState): JobSearch => ({
     ...(state.salary ? { salaryRange: state.salary } : {}),
     ...(state.posted ? { postedWithinDays: Number(state.posted) } : {}),
   },
-  sort: state.sort,
+  sort: sortOf(state),
 });
+
+/** Nearest first needs a place to measure from; without one the search is by relevance. */
+export const sortOf = (state: SearchState): Sort => (state.sort === 'distance' && !state.place.trim() ? 'relevance' : state.sort);
 
 /** How many filters (beyond words and place) are on. */
 export const filterCount = (state: SearchState) =>

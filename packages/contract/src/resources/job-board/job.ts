@@ -132,10 +132,12 @@ export const featureJob = defineWorkflow({
 });
 
 export const distanceUnits = ['mi', 'km'] as const;
+/** Nearest first (`distance`) needs a place to measure from. */
+export const jobSearchSorts = ['relevance', 'date', 'distance'] as const;
 
 /**
  * The public search: words ranked over title, content, skills and company; a place or postcode
- * district with a radius; filters; featured first; by relevance or date.
+ * district with a radius; filters; featured first; by relevance, date or (around a place) distance.
  */
 export const jobSearch = z
   .object({
@@ -162,7 +164,7 @@ export const jobSearch = z
       })
       .strict()
       .default({}),
-    sort: z.enum(['relevance', 'date']).default('relevance'),
+    sort: z.enum(jobSearchSorts).default('relevance'),
   })
   .strict();
 export type JobSearch = z.infer<typeof jobSearch>;

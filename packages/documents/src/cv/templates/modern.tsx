@@ -16,7 +16,7 @@ import {
   textOn,
   tint,
 } from '../../shared/format';
-import { joined, KeepWithNext, RatingBar, RichText, type Style } from '../../shared/pdf-parts';
+import { joined, KeepWithNext, RatingBar, RichText, type Style, WrappingText } from '../../shared/pdf-parts';
 import { arrangedSections, CvPdf, type SectionBodies } from '../parts';
 import { type CvLayout, cvSectionTitles } from '../sections';
 import type { CvTemplateProps } from '../types';
@@ -295,7 +295,7 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
     ['Location', shortAddress(cv.address)],
     ['LinkedIn', displayLink(cv.linkedInLink)],
     ['Driving', cv.ukDrivingLicence ? 'Full UK driving licence' : ''],
-  ].filter(([, value]) => value);
+  ].filter((contact): contact is [string, string] => Boolean(contact[1]));
   return (
     <CvPdf cv={cv}>
       <Page size="A4" style={{ fontFamily: 'Helvetica', color: ink, flexDirection: 'row', paddingVertical: 34 }}>
@@ -340,7 +340,12 @@ export const ModernCv = ({ cv, photo }: CvTemplateProps) => {
                 >
                   {label}
                 </Text>
-                <Text style={{ ...sidebarText, lineHeight: 1.3 }}>{value}</Text>
+                {/* An email or link has no spaces to wrap at: it wraps at its dots and @ within the sidebar. */}
+                {value.includes(' ') ? (
+                  <Text style={{ ...sidebarText, lineHeight: 1.3 }}>{value}</Text>
+                ) : (
+                  <WrappingText text={value} style={{ ...sidebarText, lineHeight: 1.3 }} />
+                )}
               </View>
             ))}
           </SidebarSection>

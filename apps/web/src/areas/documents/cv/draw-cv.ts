@@ -1,4 +1,5 @@
 import { type CvDocument, cvDocument, defaultAccentColor } from '@app/contract/resources/job-board/cv-document';
+import { standInForBuffer } from '../buffer-stand-in';
 import { previewContent } from '../document-content';
 import { type CvDraft, cvPayload } from './cv-draft';
 
@@ -11,5 +12,6 @@ export const drawCv = async (draft: CvDraft) => {
   const cv = previewContent(cvDocument, cvPayload(draft)) as CvDocument;
   // A colour half typed into the picker would draw nothing sensible.
   if (!/^#[0-9a-f]{6}$/i.test(cv.accentColor ?? '')) cv.accentColor = defaultAccentColor;
+  standInForBuffer();
   return pdf(cvTemplateBySlug(cv.templateSlug).render({ cv, photo: draft.profileImg?.url })).toBlob();
 };

@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { jobBoardDemo } from '../../apps/server/src/demo/job-board';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import { httpApi } from '../support/http-api';
+import { startServer, type TestServer } from '../support/server';
+import { signIn } from '../support/steps';
+
+// The demo's job board: Northern Digital's jobs in Leeds, Sheffield, Manchester and London, Harbour
+// Health's in the South West; Maya applied to three of Northern Digital's, James to none.
+const password = 'Demo-pass-2026';
+const recruiter = 'talent@northerndigital.demo';
+const maya = 'Maya Patel';
+const james = 'james.oconnor@example.com';
+
+const skip = skipWithoutChromium();
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  if (skip) return;
+  server = await startServer();
+  try {
+    const { api, upload } = httpApi(server.url);
+    await jobBoardDemo.run({ api, upload, superAdmin: server.superAdmin });
+    browser = await launchBrowser();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const newPage = async (viewport = { width: 1280, height: 900 }) => {
+  const page = await (await browser.newContext({ baseURL: server.url, viewport })).newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+};
+
+/** Every console error and warning, and every uncaught error, the page logs from now on. */
+const consoleOf = (page: Page) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => logged.push(`uncaught: ${error.message}`));
+  return logged;
+};
+
+/** The distances the result cards say, in their order, leaving out featured jobs (always first). */
+const distancesOf = async (page: Page) => {
+  const cards = await page.getByRole('article').all();
+  const distances: number[] = [];
+  for (const card of cards) {
+    const text = (await card.textContent()) ?? '';
+    if (text.includes('Featured')) continue;
+    const match = /under 1 mi away|([\d.]+) mi away/.exec(text);
+    if (match) distances.push(match[1] ? Number(match[1]) : 0);
+  }
+  return distances;
+};
+
+test('a signed-out visit to the landing page, the search and a job logs no console error or warning', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const page = await newPage();
+  const logged = consoleOf(page);
+  await page.goto('/');
+  await page.getByRole('search', { name: 'Job search' }).waitFor();
+  await page.goto('/jobs?q=developer');
+  const result = page.getByRole('article', { name: 'Frontend Developer (React)' });
+  await result.getByRole('link', { name: 'Frontend Developer (React)' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Frontend Developer (React)' }).waitFor();
+  await page.getByRole('link', { name: 'Sign in to apply' }).waitFor();
+  // The summary is said once, though the company's details open with it too.
+  assert.equal(await page.getByText('Build accessible interfaces with React for clients across the North.').count(), 1);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(logged, []);
+});
+
+test('search: the distance applies at once like the other filters, and results sort nearest first', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const page = await newPage();
+  await page.goto('/jobs?q=engineer&place=Leeds');
+  await page.getByText('within 10 mi of Leeds').waitFor();
+  assert.equal(await page.getByRole('article', { name: 'DevOps Engineer' }).count(), 0);
+
+  // A wider distance searches again without pressing Search.
+  await page.getByRole('search', { name: 'Job search' }).getByLabel('Distance', { exact: true }).click();
+  await page.getByRole('option', { name: 'Within 50 mi' }).click();
+  await page.waitForURL((url) => url.searchParams.get('radius') === '50');
+  await page.getByRole('article', { name: 'DevOps Engineer' }).waitFor();
+
+  // Nearest first: Sheffield (about 30 miles) before Manchester (about 36), whatever their relevance.
+  await page.getByLabel('Sort by').click();
+  await page.getByRole('option', { name: 'Nearest first' }).click();
+  await page.waitForURL((url) => url.searchParams.get('sort') === 'distance');
+  await page.getByRole('article', { name: 'Graduate Software Engineer' }).waitFor();
+  const distances = await distancesOf(page);
+  assert.ok(distances.length >= 2, `distances: ${distances}`);
+  assert.deepEqual(
+    distances,
+    [...distances].sort((a, b) => a - b),
+  );
+  const titles = await page
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((card) => document.getElementById(card.getAttribute('aria-labelledby') ?? '')?.textContent));
+  assert.ok(titles.indexOf('Graduate Software Engineer') < titles.indexOf('DevOps Engineer'), titles.join(', '));
+
+  // Miles or kilometres is a filter too: the distances are said again in kilometres.
+  await page.getByRole('search', { name: 'Job search' }).locator('label', { hasText: /^km$/ }).click();
+  await page.waitForURL((url) => url.searchParams.get('unit') === 'km');
+  await page.getByText('within 50 km of Leeds').waitFor();
+});
+
+test('the heart pressed while signed out saves the job once the visitor has signed in', { skip, timeout: 120_000 }, async () => {
+  const page = await newPage();
+  await page.goto('/jobs?q=analyst');
+  await page.getByRole('button', { name: 'Save Data Analyst to wishlist' }).click();
+  // Signed in from where the heart sent them, so they come back to the search.
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('next'));
+  await page.getByLabel('Email', { exact: true }).fill(james);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/jobs' && url.searchParams.get('q') === 'analyst');
+  await page.getByText('Saved to your wishlist').waitFor();
+  await page.getByRole('button', { name: 'Remove Data Analyst from wishlist', pressed: true }).waitFor();
+  await page.goto('/seeker/wishlist');
+  await page.getByRole('link', { name: 'Data Analyst' }).first().waitFor();
+});
+
+test('a recruiter is asked before a rejection mails the applicant; on a phone their jobs are cards', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const page = await newPage({ width: 390, height: 844 });
+  await signIn(page, recruiter, password);
+  await page.waitForURL('**/company/jobs');
+
+  // On a phone the jobs table becomes one card per job: nothing runs off the screen.
+  const row = page.locator('tbody tr', { hasText: 'Frontend Developer (React)' });
+  await row.waitFor();
+  const [title, status] = await row.locator('td').all();
+  const [titleBox, statusBox] = [await title!.boundingBox(), await status!.boundingBox()];
+  assert.ok(titleBox && statusBox && statusBox.y >= titleBox.y + titleBox.height, 'the status is under the title, not beside it');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+
+  await row.getByRole('link', { name: 'Frontend Developer (React)', exact: true }).click();
+  await page.getByRole('heading', { name: 'Applicants for Frontend Developer (React)' }).waitFor();
+  const applicant = page.getByRole('article', { name: maya });
+  await applicant.getByText('Applied', { exact: true }).waitFor();
+
+  // Cancelling the question changes nothing.
+  await applicant.getByRole('button', { name: `Change status of ${maya}` }).click();
+  await page.getByRole('menuitem', { name: 'Reject' }).click();
+  const question = page.getByRole('dialog', { name: `Reject ${maya}?` });
+  await question.getByText(`${maya} will be emailed`).waitFor();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await question.waitFor({ state: 'hidden' });
+  assert.equal(await applicant.getByText('Applied', { exact: true }).count(), 1);
+
+  // Confirming rejects them.
+  await applicant.getByRole('button', { name: `Change status of ${maya}` }).click();
+  await page.getByRole('menuitem', { name: 'Reject' }).click();
+  await question.getByRole('button', { name: 'Reject and email' }).click();
+  await applicant.getByText('Rejected', { exact: true }).waitFor();
+});
+
+test('a CV opened straight from the address bar previews a new photo without console errors or warnings', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const page = await newPage({ width: 1360, height: 900 });
+  await signIn(page, 'maya.patel@example.com', password);
+  await page.waitForURL((url) => url.pathname === '/seeker');
+  await page.goto('/seeker/cvs');
+  await page.getByRole('link', { name: 'Edit Frontend Developer' }).click();
+  await page.waitForURL(/\/seeker\/cvs\/[0-9a-f]{24}$/);
+  const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 160, height: 160 } });
+
+  // A full load of the builder (lazy screens, no fallback warning), then a photo drawn into the preview.
+  const logged = consoleOf(page);
+  await page.reload();
+  await page.getByText('Up to date').waitFor();
+  const drawn = await page.getByTitle('Preview of your CV').getAttribute('src');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByLabel('Photo', { exact: true }).click();
+  await (await chooser).setFiles({ name: 'maya.png', mimeType: 'image/png', buffer: photo });
+  // The preview is drawn again, with the photo (a new drawing is a new blob address).
+  await page.waitForFunction(
+    (before) => document.querySelector('iframe[title="Preview of your CV"]')?.getAttribute('src') !== before,
+    drawn,
+  );
+  await page.getByText('Up to date').waitFor();
+  assert.deepEqual(logged, []);
+});
