@@ -7,7 +7,7 @@ export const sessionKey = ['session'] as const;
 
 const loadSession = async (): Promise<SignedInUser | null> => {
   try {
-    return await callApi<SignedInUser>(me, {}, { expectUnauthorized: true });
+    return await callApi(me, {}, { expectUnauthorized: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -32,8 +32,12 @@ export const referenceExpansionShape = (_def: ResourceDefinition): z.ZodRawShape
 
 type Shape<D extends ResourceDefinition> = { _id: z.ZodString } & Omit<D['fields']['shape'], SystemField> & typeof systemFieldSchemas;
 export type RecordSchema<D extends ResourceDefinition> = z.ZodObject<Shape<D>>;
-/** A record as the server answers it. */
-export type RecordOf<D extends ResourceDefinition> = z.output<RecordSchema<D>>;
+/**
+ * A record as the server answers it (what `recordSchema` parses to), spelt so that code generic
+ * over definitions (the web kit's lists and forms) still sees `_id` and the system fields.
+ */
+export type RecordOf<D extends ResourceDefinition> = { _id: string } & SystemValues & z.output<D['fields']>;
+type SystemValues = z.output<z.ZodObject<typeof systemFieldSchemas>>;
 
 const records = new WeakMap<ResourceDefinition, z.ZodObject>();
 
@@ -83,8 +87,9 @@ export const outputOfCall = (def: ResourceDefinition, kind: CallKind): z.ZodType
 /** The type of what a resource's call answers, as `outputOfCall` decides it. */
 export type OutputOf<D extends ResourceDefinition, K extends CallKind> = D['calls'][K] extends { output: infer O extends z.ZodType }
   ? z.output<O>
-  : D['calls'][K] extends { output: (record: z.ZodObject) => infer O extends z.ZodType }
-    ? z.output<O>
+  : // Made from the record (adding a job's company card, leaving out what the public may not see): typed as the record with what it adds.
+    D['calls'][K] extends { output: (record: z.ZodObject) => infer O extends z.ZodType }
+    ? RecordOf<D> & z.output<O>
     : K extends 'list'
       ? ListResult<RecordOf<D>>
       : K extends 'remove'

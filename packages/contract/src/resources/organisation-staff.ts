@@ -37,6 +37,8 @@ export const organisationStaff = defineResource({
   access: { module: 'OrganisationStaff' },
   itemIdPrefix: 'USR',
   fields: editable.extend({
+    /** A platform admin's own profile (answered by the profile calls) may have no phone. */
+    phone: z.string().nullable(),
     status: genericStatus,
     organisationId: mongoId('organisationId'),
     userType: z.string(),

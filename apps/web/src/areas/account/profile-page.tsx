@@ -34,7 +34,7 @@ export const ProfilePage = () => {
   const save = useCall(updateOwnProfile, { invalidates: [organisationStaff] });
   const profile = useQuery({
     queryKey: profileKey(user?._id),
-    queryFn: ({ signal }) => callApi<RecordOf<typeof organisationStaff>>(myProfile, {}, { signal }),
+    queryFn: ({ signal }) => callApi(myProfile, {}, { signal }),
     enabled: mayCall(user?.userType, myProfile),
   });
   const record = profile.data ?? undefined;

@@ -48,7 +48,7 @@ export const LoginPage = () => {
         submitLabel="Sign in"
         fullWidthSubmit
         inlineErrors
-        onSubmit={(payload) => callApi<SignInResult>(login, payload, { expectUnauthorized: true })}
+        onSubmit={(payload) => callApi(login, payload, { expectUnauthorized: true })}
         onSuccess={(result) => {
           setSession(result.user);
           navigate(landingFor(result.user.userType, next), { replace: true });

@@ -84,7 +84,7 @@ export const RegisterCompanyPage = () => {
         submitLabel="Register company"
         fullWidthSubmit
         inlineErrors
-        onSubmit={(payload) => callApi<SignInResult>(registerCompany, payload)}
+        onSubmit={(payload) => callApi(registerCompany, payload)}
         successMessage="Welcome! Your company account is ready."
         onSuccess={(result) => {
           setSession(result.user);

@@ -62,7 +62,7 @@ export const RegisterSeekerPage = () => {
         submitLabel="Create account"
         fullWidthSubmit
         inlineErrors
-        onSubmit={(payload) => callApi<SignInResult>(registerJobSeeker, payload)}
+        onSubmit={(payload) => callApi(registerJobSeeker, payload)}
         successMessage="Welcome! Your account is ready."
         onSuccess={(result) => {
           setSession(result.user);

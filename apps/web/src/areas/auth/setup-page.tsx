@@ -28,7 +28,7 @@ export const SetupPage = () => {
         submitLabel="Create super admin"
         fullWidthSubmit
         inlineErrors
-        onSubmit={(payload) => callApi<SignInResult>(createFirstSuperAdmin, payload)}
+        onSubmit={(payload) => callApi(createFirstSuperAdmin, payload)}
         successMessage="Welcome! Your super admin account is ready."
         onSuccess={(result) => {
           queryClient.setQueryData(setupStatusKey, { needsSetup: false });

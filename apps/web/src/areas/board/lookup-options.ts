@@ -1,7 +1,7 @@
 import type { ListResult } from '@app/contract/conventions/list';
 import { experienceRanges, jobTypes, noticePeriods, salaryDurations, salaryRanges, travelOptions, workModels } from '@app/contract/lookups';
 import { industryOptions, jobTitle, language, skill } from '@app/contract/resources/job-board/lookups';
-import { callApi } from '../../kit/api';
+import { callApi, callResource } from '../../kit/api';
 import type { Option, OptionsLoader } from '../../kit/field-descriptor';
 import { callOf } from '../../kit/use-resource';
 
@@ -23,7 +23,7 @@ export const postedWithinOptions: Option[] = [
 
 export type Industry = { _id: string; label: string; value: string };
 
-export const loadIndustries = (signal?: AbortSignal) => callApi<Industry[]>(industryOptions, {}, { signal });
+export const loadIndustries = (signal?: AbortSignal) => callApi(industryOptions, {}, { signal });
 
 export const industryLoader: OptionsLoader = {
   key: 'industries',
@@ -34,7 +34,7 @@ type Labelled = { _id: string; label: string };
 
 /** Every active row of a public lookup list (skills, languages, job titles), by label. */
 const allLabels = async (resource: typeof skill | typeof language | typeof jobTitle) =>
-  (await callApi<ListResult<Labelled>>(callOf(resource, 'list'), { limit: 'ALL' })).results
+  (await callResource(resource, 'list', { limit: 'ALL' })).results
     .map((row) => ({ value: row._id, label: row.label }))
     .sort((a, b) => a.label.localeCompare(b.label));
 

@@ -15,7 +15,7 @@ export const useAppliedJobs = () => {
   const { user } = useSession();
   const query = useQuery({
     queryKey: appliedKey,
-    queryFn: ({ signal }) => callApi<Applied[]>(appliedJobIds, {}, { signal }),
+    queryFn: ({ signal }) => callApi(appliedJobIds, {}, { signal }),
     enabled: user?.userType === 'JOB_SEEKER',
     staleTime: 30_000,
   });

@@ -13,7 +13,7 @@ export const useWishlist = () => {
   const { user } = useSession();
   return useQuery({
     queryKey: wishlistKey,
-    queryFn: ({ signal }) => callApi<WishlistJob[]>(wishlistJobs, {}, { signal }),
+    queryFn: ({ signal }) => callApi(wishlistJobs, {}, { signal }),
     enabled: user?.userType === 'JOB_SEEKER',
     staleTime: 30_000,
   });
@@ -23,7 +23,7 @@ export const useWishlist = () => {
 export const useToggleWishlist = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => callApi<{ jobId: string; wishlisted: boolean }>(toggleWishlist, { jobId }),
+    mutationFn: (jobId: string) => callApi(toggleWishlist, { jobId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wishlistKey }),
   });
 };

@@ -23,7 +23,7 @@ export const CompanyPage = () => {
   const { slug = '' } = useParams();
   const company = useQuery({
     queryKey: ['board', 'company', slug],
-    queryFn: ({ signal }) => callApi<CompanyRecord>(companyBySlug, { slug }, { signal }),
+    queryFn: ({ signal }) => callApi(companyBySlug, { slug }, { signal }),
   });
   const industries = useIndustries();
   useDocumentTitle(company.data ? `${company.data.name} – ${productName}` : productName);

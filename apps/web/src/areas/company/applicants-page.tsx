@@ -33,7 +33,7 @@ export const ApplicantsPage = () => {
       />
       <PagedList<Applicant>
         queryKey={[...applicantsKey, id]}
-        load={(request, signal) => callApi<ListResult<Applicant>>(jobApplicants, { ...request, jobId: id }, { signal })}
+        load={(request, signal) => callApi(jobApplicants, { ...request, jobId: id }, { signal })}
         noun="applicant"
         filters={[statusFilter]}
         searchPlaceholder="Name or email"

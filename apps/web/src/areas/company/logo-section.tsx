@@ -21,8 +21,8 @@ export const LogoSection = ({ record }: { record: CompanyRecord }) => {
     setError(undefined);
     setSaving(true);
     try {
-      const profileImg = await uploadFile<UploadedFile>(fileUpload, file);
-      const saved = await callApi<CompanyRecord>(updateCompanyContactDetails, {
+      const profileImg = await uploadFile(fileUpload, file);
+      const saved = await callApi(updateCompanyContactDetails, {
         name: record.name,
         email: record.email,
         phone: record.phone,

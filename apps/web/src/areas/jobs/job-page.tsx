@@ -47,7 +47,7 @@ export const JobPage = () => {
   const { slug = '' } = useParams();
   const job = useQuery({
     queryKey: ['board', 'job', slug],
-    queryFn: ({ signal }) => callApi<JobRecord>(jobBySlug, { slug }, { signal }),
+    queryFn: ({ signal }) => callApi(jobBySlug, { slug }, { signal }),
   });
   const company = useCompanyOfJob(job.data);
   const industries = useIndustries();

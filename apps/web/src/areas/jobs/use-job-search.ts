@@ -9,7 +9,7 @@ export const jobSearchKey = ['board', 'search'] as const;
 export const useJobSearch = (request: JobSearch, options: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: [...jobSearchKey, request],
-    queryFn: ({ signal }) => callApi<JobSearchAnswer>(searchJobs, request, { signal }),
+    queryFn: ({ signal }) => callApi(searchJobs, request, { signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });

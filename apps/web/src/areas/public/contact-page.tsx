@@ -2,7 +2,7 @@ import { contactQuery } from '@app/contract/resources/content/article';
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { callApi } from '../../kit/api';
+import { callApi, callResource } from '../../kit/api';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
 import { callOf } from '../../kit/use-resource';
@@ -48,7 +48,7 @@ export const ContactPage = () => {
               fields={fields}
               emptyStrings="omit"
               submitLabel="Send message"
-              onSubmit={(payload) => callApi(callOf(contactQuery, 'create'), payload)}
+              onSubmit={(payload) => callResource(contactQuery, 'create', payload)}
               onSuccess={() => setSent(true)}
               fullWidthSubmit
             />

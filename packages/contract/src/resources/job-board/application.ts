@@ -12,7 +12,7 @@ export const applicationStatus = z.enum(applicationStatuses, {
   error: 'Status must be APPLIED, VIEWED, SHORTLISTED, REJECTED, HIRED or WITHDRAWN',
 });
 
-export const applicationHistoryEntry = z.object({ status: z.string(), at: z.string(), by: z.string().optional() });
+export const applicationHistoryEntry = z.object({ status: applicationStatus, at: z.string(), by: z.string().optional() });
 
 /**
  * A seeker's application to a job. It has no generic calls: it is written only by the workflows
@@ -59,10 +59,10 @@ export const appliedJob = z.object({ _id: z.string(), jobId: z.string(), status:
 
 const applicationRecord = recordSchema(jobApplication);
 
-/** One of the seeker's own applications, with its job. */
+/** One of the seeker's own applications, with its job (jobs and seekers are only ever soft-deleted, so both are always there). */
 export const myApplication = applicationRecord
   .pick({ _id: true, status: true, statusHistory: true, createdAt: true, updatedAt: true })
-  .extend({ job: jobSummary.nullable() });
+  .extend({ job: jobSummary });
 
 /** An applicant as the company sees them: the application, the seeker's profile and a link to the CV. */
 export const jobApplicant = applicationRecord
@@ -79,8 +79,7 @@ export const jobApplicant = applicationRecord
         linkedInLink: true,
         skills: true,
         preferences: true,
-      })
-      .nullable(),
+      }),
     cvUrl: z.string().nullable(),
   });
 

@@ -12,7 +12,7 @@ import { IconAlertTriangle, IconBriefcase, IconDeviceFloppy, IconDownload, IconF
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { callApi, isApiError } from '../../../kit/api';
+import { callApi, callResource, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
 import { messageOf } from '../../../kit/notify';
 import { callOf, type RecordOf, useList } from '../../../kit/use-resource';
@@ -55,18 +55,18 @@ export const CoverLetterBuilderPage = () => {
   const profile = useSeekerProfile();
   const sections = useQuery({
     queryKey: letterSectionsKey,
-    queryFn: ({ signal }) => callApi<ListResult<SectionDefinition>>(seekerCoverLetterSections, {}, { signal }),
+    queryFn: ({ signal }) => callApi(seekerCoverLetterSections, {}, { signal }),
     staleTime: 60_000,
   });
   const templates = useList(coverLetterTemplate, { limit: 'ALL' });
   const letter = useQuery({
     queryKey: letterDetailsKey(id),
-    queryFn: ({ signal }) => callApi<LetterRecord>(callOf(coverLetter, 'details'), { _id: id }, { signal }),
+    queryFn: ({ signal }) => callResource(coverLetter, 'details', { _id: id }, { signal }),
     enabled: Boolean(id),
   });
   const job = useQuery({
     queryKey: [jobResource.name, 'details', jobId],
-    queryFn: ({ signal }) => callApi<JobRecord>(callOf(jobResource, 'details'), { _id: jobId }, { signal }),
+    queryFn: ({ signal }) => callResource(jobResource, 'details', { _id: jobId }, { signal }),
     enabled: Boolean(jobId),
     retry: false,
   });
@@ -139,7 +139,7 @@ type LetterBuilderProps = {
 const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile, jobMissing }: LetterBuilderProps) => {
   const { draft, setDraft, dirty, errors, forget, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<
     LetterDraft,
-    LetterRecord
+    typeof coverLetter
   >({
     resource: coverLetter,
     id,
@@ -185,7 +185,7 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
   const downloadAs = (format: 'pdf' | 'docx') =>
     download(
       format,
-      (letterId) => callApi<FileLink>(coverLetterUrl, { coverLetterId: letterId, isDocx: format === 'docx' }),
+      (letterId) => callApi(coverLetterUrl, { coverLetterId: letterId, isDocx: format === 'docx' }),
       format === 'pdf' ? 'The PDF could not be made' : 'The Word file could not be made',
     );
 

@@ -40,7 +40,7 @@ export const CvBuilderPage = () => {
   const profile = useSeekerProfile();
   const details = useQuery({
     queryKey: cvDetailsKey(cvId),
-    queryFn: ({ signal }) => callApi<CvRecord>(cvDetails, { cvId }, { signal }),
+    queryFn: ({ signal }) => callApi(cvDetails, { cvId }, { signal }),
     enabled: Boolean(cvId),
   });
   const source = cvId ? details : profile;
@@ -91,7 +91,7 @@ type CvBuilderProps = { cvId: string | undefined; initial: CvDraft; onCreated: (
 
 const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
   const [open, setOpen] = useState<string[]>(cvId ? ['details'] : ['details', 'summary']);
-  const { draft, dirty, errors, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<CvDraft, CvRecord>({
+  const { draft, dirty, errors, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<CvDraft, typeof cv>({
     resource: cv,
     id: cvId,
     initial,
@@ -106,12 +106,12 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
   });
   const templates = useQuery({
     queryKey: ['cv-templates'],
-    queryFn: ({ signal }) => callApi<CvTemplateSummary[]>(cvTemplateList, {}, { signal }),
+    queryFn: ({ signal }) => callApi(cvTemplateList, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
   /** The PDF is drawn by the server from what is saved, so changes are saved first. */
-  const downloadPdf = () => download('download', (id) => callApi<FileLink>(jobSeekerCvUrl, { cvId: id }), 'The PDF could not be made');
+  const downloadPdf = () => download('download', (id) => callApi(jobSeekerCvUrl, { cvId: id }), 'The PDF could not be made');
 
   const choices = templates.data?.map((t) => ({ value: t.slug, title: t.title, description: t.description }));
   const partHasError = (part: string) => Object.keys(errors).some((path) => partOf(path) === part);

@@ -25,7 +25,7 @@ export const CvDetailsPart = ({ draft, change, errors }: CvDetailsPartProps) => 
     setUploadError(undefined);
     setUploading(true);
     try {
-      change({ profileImg: await uploadFile<UploadedFile>(fileUpload, file) }, ['profileImg']);
+      change({ profileImg: await uploadFile(fileUpload, file) }, ['profileImg']);
     } catch (error) {
       setUploadError(messageOf(error));
     } finally {
