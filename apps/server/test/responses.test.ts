@@ -64,6 +64,12 @@ describe('answers', () => {
     expect(answers[1]).toMatchObject({ _id: w.staffA.id, email: expect.any(String), createdAt: expect.any(String) });
   });
 
+  it('a platform admin’s own profile, with no phone, is answered as a staff record', async () => {
+    const profile = await call(t.app, myProfile, {}, w.platformAdmin.token);
+    expect(profile.status).toBe(200);
+    expect(profile.body.data).toMatchObject({ phone: null, organisationId: null });
+  });
+
   it('me and sign-in answer who is signed in and the token, never a hash', async () => {
     const hashes = await storedHashes();
     const mine = await call(t.app, me, {}, w.staffA.token);

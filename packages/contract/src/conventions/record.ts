@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallKind, CallSpec, ResourceDefinition } from '../define-resource';
+import type { CallKind, ResourceDefinition } from '../define-resource';
 import { idName, itemId } from './common';
 import { type ListResult, listResult } from './list';
 
@@ -95,9 +95,3 @@ export type OutputOf<D extends ResourceDefinition, K extends CallKind> = D['call
       : K extends 'remove'
         ? { _id: string }
         : RecordOf<D>;
-
-/** A call with what it takes and answers: a workflow, or a resource's call as `outputOfCall` types it. */
-export type TypedCall<Input = unknown, Output = unknown> = Pick<CallSpec, 'method' | 'path'> & {
-  input?: z.ZodType<unknown, Input>;
-  output: z.ZodType<Output>;
-};

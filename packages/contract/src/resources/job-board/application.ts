@@ -68,18 +68,17 @@ export const myApplication = applicationRecord
 export const jobApplicant = applicationRecord
   .pick({ _id: true, status: true, statusHistory: true, cv: true, coverLetter: true, coverLetterFile: true, createdAt: true })
   .extend({
-    jobSeeker: recordSchema(jobSeeker)
-      .pick({
-        _id: true,
-        name: true,
-        email: true,
-        phone: true,
-        address: true,
-        about: true,
-        linkedInLink: true,
-        skills: true,
-        preferences: true,
-      }),
+    jobSeeker: recordSchema(jobSeeker).pick({
+      _id: true,
+      name: true,
+      email: true,
+      phone: true,
+      address: true,
+      about: true,
+      linkedInLink: true,
+      skills: true,
+      preferences: true,
+    }),
     cvUrl: z.string().nullable(),
   });
 
