@@ -9,7 +9,7 @@ import { FieldsForm } from '../../kit/fields-form';
 import { messageOf } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { sessionKey, useSession } from '../../kit/session';
-import { type RecordOf, useCall } from '../../kit/use-resource';
+import { useCall } from '../../kit/use-resource';
 import { sentence } from '../../kit/words';
 
 const fields: FieldDescriptor[] = [

@@ -1,4 +1,4 @@
-import { login, type SignInResult } from '@app/contract/resources/auth';
+import { login } from '@app/contract/resources/auth';
 import { Anchor, Group, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { landingFor } from '../../app/home-of';

@@ -1,4 +1,3 @@
-import type { SignInResult } from '@app/contract/resources/auth';
 import { registerCompany } from '@app/contract/resources/job-board/company';
 import { Anchor, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';

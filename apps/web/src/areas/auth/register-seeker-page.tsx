@@ -1,4 +1,3 @@
-import type { SignInResult } from '@app/contract/resources/auth';
 import { registerJobSeeker } from '@app/contract/resources/job-board/job-seeker';
 import { Anchor, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { createFirstSuperAdmin, type SignInResult } from '@app/contract/resources/auth';
+import { createFirstSuperAdmin } from '@app/contract/resources/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { setupStatusKey } from '../../app/setup-gate';

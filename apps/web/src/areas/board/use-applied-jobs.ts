@@ -2,13 +2,10 @@ import { appliedJobIds } from '@app/contract/resources/job-board/application';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../kit/api';
 import { useSession } from '../../kit/session';
-import type { ApplicationStatus } from './types';
 
 export const appliedKey = ['board', 'applied'] as const;
 /** The seeker's applications page; refreshed with the above after applying. */
 export const myApplicationsKey = ['board', 'my-applications'] as const;
-
-type Applied = { _id: string; jobId: string; status: ApplicationStatus; appliedAt: string };
 
 /** The signed-in seeker's applications by job id (nobody else has any), for "Applied" badges and the job page. */
 export const useAppliedJobs = () => {

@@ -1,10 +1,8 @@
-import type { ListResult } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { organisationLookup } from '@app/contract/resources/organisation';
 import { callApi, callList } from '../../kit/api';
 import type { OptionGroup, OptionsLoader } from '../../kit/field-descriptor';
-import { callOf, type RecordOf } from '../../kit/use-resource';
 
 /** Every row of a lookup list (the server caps "ALL" at 10,000). */
 export const allOf = async <D extends ResourceDefinition>(resource: D, filter: Record<string, unknown> = {}) =>

@@ -11,7 +11,6 @@ import { messageOf } from '../../kit/notify';
 import { CompanyLogo } from '../board/company-logo';
 import { fullAddressText } from '../board/labels';
 import { recruiterTypeLabel } from '../board/recruiter-type';
-import type { CompanyRecord } from '../board/types';
 import { useIndustries } from '../board/use-industries';
 import { CompanyJobs } from './company-jobs';
 

@@ -1,4 +1,3 @@
-import type { Address } from '@app/contract/conventions/common';
 import { type jobApplicant, updateApplicationStatus } from '@app/contract/resources/job-board/application';
 import { Anchor, Button, Collapse, Group, Menu, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -9,7 +8,7 @@ import { callApi } from '../../kit/api';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { StatusBadge } from '../../kit/status-badge';
 import { formatDate, placeText } from '../board/labels';
-import type { ApplicationStatus, StatusChange } from '../board/types';
+import type { ApplicationStatus } from '../board/types';
 import { StatusHistory } from '../seeker/status-history';
 
 /** An applicant as the company's list answers them. */

@@ -1,4 +1,3 @@
-import type { ListResult } from '@app/contract/conventions/list';
 import { applicationStatuses, jobApplicants } from '@app/contract/resources/job-board/application';
 import { job } from '@app/contract/resources/job-board/job';
 import { Anchor, Stack } from '@mantine/core';

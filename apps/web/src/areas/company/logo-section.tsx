@@ -1,4 +1,3 @@
-import type { UploadedFile } from '@app/contract/conventions/common';
 import { fileUpload } from '@app/contract/resources/auth';
 import { updateCompanyContactDetails } from '@app/contract/resources/job-board/company';
 import { FileInput, Group } from '@mantine/core';

@@ -34,7 +34,6 @@ import { humanise } from '../../kit/words';
 import { CompanyLogo } from '../board/company-logo';
 import { JobFacts } from '../board/job-facts';
 import { postedText } from '../board/labels';
-import type { JobRecord } from '../board/types';
 import { useCompanyOfJob } from '../board/use-company-of-job';
 import { useIndustries } from '../board/use-industries';
 import { WishlistButton } from '../board/wishlist-button';

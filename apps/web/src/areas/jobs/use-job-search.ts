@@ -1,7 +1,6 @@
 import { type JobSearch, searchJobs } from '@app/contract/resources/job-board/job';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../kit/api';
-import type { JobSearchAnswer } from '../board/types';
 
 export const jobSearchKey = ['board', 'search'] as const;
 

@@ -2,10 +2,9 @@ import { contactQuery } from '@app/contract/resources/content/article';
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { callApi, callResource } from '../../kit/api';
+import { callResource } from '../../kit/api';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
-import { callOf } from '../../kit/use-resource';
 
 const fields: FieldDescriptor[] = [
   { name: 'contactName', label: 'Your name', kind: 'text', autoComplete: 'name' },

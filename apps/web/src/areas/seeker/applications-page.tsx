@@ -1,4 +1,3 @@
-import type { ListResult } from '@app/contract/conventions/list';
 import { applicationStatuses, type myApplication, myApplications } from '@app/contract/resources/job-board/application';
 import { Anchor, Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -11,7 +10,6 @@ import { PagedList } from '../../kit/paged-list';
 import { StatusBadge } from '../../kit/status-badge';
 import { humanise } from '../../kit/words';
 import { formatDate, placeText } from '../board/labels';
-import type { ApplicationStatus, JobSummary, StatusChange } from '../board/types';
 import { myApplicationsKey } from '../board/use-applied-jobs';
 import { StatusHistory } from './status-history';
 

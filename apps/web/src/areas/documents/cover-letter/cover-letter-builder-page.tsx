@@ -1,4 +1,3 @@
-import type { ListResult } from '@app/contract/conventions/list';
 import {
   coverLetter,
   coverLetterTemplate,
@@ -15,20 +14,19 @@ import { useParams, useSearchParams } from 'react-router';
 import { callApi, callResource, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
 import { messageOf } from '../../../kit/notify';
-import { callOf, type RecordOf, useList } from '../../../kit/use-resource';
+import { useList } from '../../../kit/use-resource';
 import type { SeekerRecord } from '../../board/types';
 import { useSeekerProfile } from '../../board/use-seeker-profile';
 import { AccentColourInput } from '../accent-colour-input';
 import { BuilderLayout } from '../builder-layout';
 import { PdfPreview } from '../pdf-preview';
 import { TemplatePicker } from '../template-picker';
-import { type FileLink, useDocumentDraft } from '../use-document-draft';
+import { useDocumentDraft } from '../use-document-draft';
 import { BodySectionsEditor } from './body-sections-editor';
 import { drawLetter } from './draw-letter';
 import {
   inCatalogueOrder,
   type LetterDraft,
-  type LetterRecord,
   letterDraftOf,
   letterInputPaths,
   letterPayload,
@@ -38,8 +36,6 @@ import {
   type TemplateRecord,
 } from './letter-draft';
 import { variableValues } from './letter-values';
-
-type JobRecord = RecordOf<typeof jobResource>;
 
 export const letterDetailsKey = (id: string | undefined) => [coverLetter.name, 'details', id] as const;
 export const letterSectionsKey = ['cover-letter', 'sections'] as const;

@@ -5,14 +5,12 @@ import { useState } from 'react';
 import { callApi, callResource } from '../../../kit/api';
 import { ConfirmModal } from '../../../kit/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../../kit/notify';
-import { callOf, resourceKey, useList, useRemove } from '../../../kit/use-resource';
+import { resourceKey, useList, useRemove } from '../../../kit/use-resource';
 import { formatDate } from '../../board/labels';
 import { DocumentCard } from '../document-card';
 import { DocumentList } from '../document-list';
 import { downloadFile } from '../download';
 import type { LetterRecord } from './letter-draft';
-
-type FileLink = { url: string; file: { originalName: string } };
 
 const pageSize = 12;
 

@@ -1,4 +1,3 @@
-import type { CvTemplateSummary } from '@app/contract/resources/job-board/cv';
 import { cv, cvDetails, cvTemplateList } from '@app/contract/resources/job-board/cv';
 import { jobSeekerCvUrl } from '@app/contract/resources/job-board/job-seeker';
 import { Accordion, Badge, Button, Group, Paper, Skeleton, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
@@ -9,7 +8,6 @@ import { useParams } from 'react-router';
 import { callApi, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
 import { messageOf } from '../../../kit/notify';
-import type { RecordOf } from '../../../kit/use-resource';
 import { useSeekerProfile } from '../../board/use-seeker-profile';
 import { LanguageList } from '../../seeker/languages-editor';
 import { RatedSkillList } from '../../seeker/skills-editor';
@@ -18,7 +16,7 @@ import { BuilderLayout } from '../builder-layout';
 import { EntryFields, EntryListEditor } from '../entry-list-editor';
 import { PdfPreview } from '../pdf-preview';
 import { TemplatePicker } from '../template-picker';
-import { type FileLink, useDocumentDraft } from '../use-document-draft';
+import { useDocumentDraft } from '../use-document-draft';
 import { CvDetailsPart } from './cv-details-part';
 import { type CvDraft, cvInputPaths, cvPayload, draftFromProfile, draftFromRecord, listParts, partOf } from './cv-draft';
 import { drawCv } from './draw-cv';
@@ -26,8 +24,6 @@ import { SectionOrderPart } from './section-order-part';
 
 // The editor is large: it loads with the builder, not with the app.
 const RichTextInput = lazy(() => import('../../../kit/rich-text-input').then((module) => ({ default: module.RichTextInput })));
-
-type CvRecord = RecordOf<typeof cv>;
 
 export const cvDetailsKey = (id: string | undefined) => [cv.name, 'details', id] as const;
 

@@ -1,4 +1,3 @@
-import type { UploadedFile } from '@app/contract/conventions/common';
 import { fileUpload } from '@app/contract/resources/auth';
 import { Avatar, Button, FileInput, Grid, Group, Switch, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { callApi, callResource } from '../../../kit/api';
 import { ConfirmModal } from '../../../kit/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../../kit/notify';
-import { callOf, type RecordOf, resourceKey, useList, useRemove } from '../../../kit/use-resource';
+import { type RecordOf, resourceKey, useList, useRemove } from '../../../kit/use-resource';
 import { formatDate } from '../../board/labels';
 import { DocumentCard } from '../document-card';
 import { DocumentList } from '../document-list';
@@ -14,7 +14,6 @@ import { downloadFile } from '../download';
 import { cvContentOf } from './cv-draft';
 
 type CvRecord = RecordOf<typeof cv>;
-type FileLink = { url: string; file: { originalName: string } };
 
 const pageSize = 12;
 const templateTitle = (slug: string) => cvTemplateCatalogue.find((t) => t.slug === slug)?.title ?? slug;
