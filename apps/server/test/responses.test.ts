@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../src/db/schema/users';
 import { serialiseAnswer, UndeclaredAnswerError } from '../src/engine/answer-output';
+import { registerCall } from '../src/engine/register-call';
 import { aSeeker } from './support/job-board';
 import { call, type TestApp } from './support/test-app';
 import { password, type World, withWorld } from './support/world';
@@ -111,6 +112,11 @@ describe('answers', () => {
     } finally {
       await db.execute(sql`alter table users drop column if exists internal_note`);
     }
+  });
+
+  it('a call without an output schema is refused at registration', () => {
+    const { output: _output, ...withoutOutput } = me;
+    expect(() => registerCall({} as never, withoutOutput as never, async () => null)).toThrow(/me \(GET \/auth\/me\) declares no output/);
   });
 
   it('an answer its schema does not allow is a server error, never sent', () => {
