@@ -80,13 +80,21 @@ const callsOf = (seeded: Seeded): Measured[] => [
   },
 ];
 
+/** An answer as text with every object's keys sorted: answers serialised through their schema keep the schema's key order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, child) =>
+    child && typeof child === 'object' && !Array.isArray(child)
+      ? Object.fromEntries(Object.entries(child as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : child,
+  );
+
 /** Both servers must answer the same before their speeds mean anything. */
 const checkSameAnswers = async (product: Child, bare: Child, token: string, calls: Measured[]) => {
   const problems: string[] = [];
   for (const call of calls) {
     const [a, b] = await Promise.all([fetchCall(product, token, call), fetchCall(bare, token, call)]);
     if (a.status !== 200 || b.status !== 200) problems.push(`${call.name}: product ${a.status}, bare ${b.status}`);
-    else if (JSON.stringify(a.body) !== JSON.stringify(b.body)) {
+    else if (canonical(a.body) !== canonical(b.body)) {
       problems.push(
         `${call.name}: answers differ\n    product ${JSON.stringify(a.body).slice(0, 300)}\n    bare    ${JSON.stringify(b.body).slice(0, 300)}`,
       );

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AccessLevel, CrmAccess, Who } from './access';
 import type { FilterKind } from './conventions/list';
+import type { SystemField } from './conventions/record';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,6 +14,12 @@ export type CallSpec = {
   /** Overrides the access level implied by the call's kind (READ for reads, WRITE for writes, FULL for delete). */
   level?: AccessLevel;
   summary?: string;
+  /**
+   * What `data` holds when a resource's call answers something other than its record (a public list
+   * of narrower records, a job with its company's card): a schema, or one made from the record's.
+   * Without it the answer follows from the definition (`outputOfCall`); a workflow names its own.
+   */
+  output?: z.ZodType | ((record: z.ZodObject) => z.ZodType);
 };
 
 /**
@@ -38,6 +45,7 @@ export type ResourceDefinition<
   Fields extends z.ZodObject = z.ZodObject,
   Create extends z.ZodType = z.ZodType,
   Update extends z.ZodType = z.ZodType,
+  Calls extends Partial<Record<CallKind, CallSpec>> = Partial<Record<CallKind, CallSpec>>,
 > = {
   /** Entity-log name and OpenAPI tag. */
   name: string;
@@ -53,6 +61,11 @@ export type ResourceDefinition<
   labelField?: string;
   /** Fields that point at other resources, by field key. */
   references?: Record<string, Reference>;
+  /**
+   * The system columns its table has and its records answer; all of them unless said (the entity
+   * log keeps only its organisation and its time). The server refuses a table without one named.
+   */
+  systemFields?: readonly SystemField[];
   /** Prefix of the per-organisation `itemId` ("CAN" gives CAN-1, CAN-2, ...). */
   itemIdPrefix?: string;
   /** The stored fields a client may read, in their response form. */
@@ -75,18 +88,25 @@ export type ResourceDefinition<
   order?: readonly { field: string; direction: 'asc' | 'desc' }[];
   /** Values unique among live rows, per organisation unless `global`, and the 409 message. */
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
-  calls: Partial<Record<CallKind, CallSpec>>;
+  calls: Calls;
 };
 
-export const defineResource = <Fields extends z.ZodObject, Create extends z.ZodType, Update extends z.ZodType>(
-  definition: ResourceDefinition<Fields, Create, Update>,
+export const defineResource = <
+  Fields extends z.ZodObject,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  Calls extends Partial<Record<CallKind, CallSpec>>,
+>(
+  definition: ResourceDefinition<Fields, Create, Update, Calls>,
 ) => definition;
 
 /** A call outside the five generic shapes: one schema and one handler (register, apply, send a code). */
-export type WorkflowDefinition<Input extends z.ZodType = z.ZodType> = CallSpec & {
+export type WorkflowDefinition<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> = Omit<CallSpec, 'output'> & {
   name: string;
   tag: string;
   input: Input;
+  /** What the envelope's `data` holds: the server sends only what this declares. */
+  output: Output;
   access?: CrmAccess;
   /** The scope the engine hands the handler; without it the handler scopes its queries by the caller itself. */
   tenancy?: Tenancy;
@@ -94,4 +114,4 @@ export type WorkflowDefinition<Input extends z.ZodType = z.ZodType> = CallSpec &
   inputFrom?: 'body' | 'query' | 'multipart';
 };
 
-export const defineWorkflow = <Input extends z.ZodType>(workflow: WorkflowDefinition<Input>) => workflow;
+export const defineWorkflow = <Input extends z.ZodType, Output extends z.ZodType>(workflow: WorkflowDefinition<Input, Output>) => workflow;

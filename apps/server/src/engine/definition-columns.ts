@@ -1,3 +1,4 @@
+import { systemFieldsOf } from '@app/contract/conventions/record';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -16,6 +17,7 @@ export const checkDefinitionColumns = (def: ResourceDefinition, table: PgTable) 
     if (!(column in columns) && !computed.has(key)) missing.push(`${what} "${key}"`);
   };
   for (const key of Object.keys(def.fields.shape)) check('field', key);
+  for (const key of systemFieldsOf(def)) check('system field', key);
   // A dotted path reaches into a JSON column: its first segment is the column.
   for (const path of def.search) check('search path', path, path.split('.')[0]);
   for (const key of Object.keys(def.filters)) check('filter', key);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiDocsPolicy } from '../services/security-headers';
 import type { RegisteredCall } from './register-call';
 
-const envelope = (data: Record<string, unknown> = {}) => ({
+const envelope = (data: Record<string, unknown>) => ({
   type: 'object',
   properties: {
     code: { type: 'integer' },
@@ -16,9 +16,10 @@ const envelope = (data: Record<string, unknown> = {}) => ({
   required: ['code', 'success', 'message', 'data'],
 });
 
-const jsonSchemaOf = (schema: z.ZodType) => {
+/** A schema's JSON Schema: what a call takes (`input`) or answers (`output`). */
+export const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input') => {
   try {
-    const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
     return json;
   } catch {
     return { type: 'object' };
@@ -46,7 +47,7 @@ export const openApiDocument = (calls: RegisteredCall[]) => {
       description: whoText(call.who),
       ...(call.who.includes('public') ? { security: [] } : {}),
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: envelope() } } },
+        200: { description: 'Success', content: { 'application/json': { schema: envelope(jsonSchemaOf(call.output, 'output')) } } },
         400: { description: 'Invalid input: `message` is the first failing rule, `data.errors` all of them' },
         401: { description: 'Not signed in' },
         403: { description: 'Not allowed for this user' },

@@ -2,34 +2,11 @@ import type { AccessLevel, CrmAccess, Who } from '@app/contract/access';
 import type { HttpMethod, Tenancy } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { FileStore } from '../services/files';
 import { checkPermission, checkWho, tenancyScope } from './access';
+import { serialiseAnswer } from './answer-output';
 import type { CallContext } from './context';
 import { rejectUnstorableText } from './storable-text';
 import { parseInput } from './validate';
-
-/**
- * Stored files keep the link they were uploaded with, which expires: every answer carries fresh
- * ones instead. A file is any object with a blobName, a mimeType and an originalName. Answers carry
- * what records store, and every write of a file reference went through `claimFileReferences`, so
- * only files the record may hold get signed; a handler must never answer a reference the client sent.
- */
-const refreshFileLinks = (value: unknown, files: FileStore, depth = 0): void => {
-  if (!value || typeof value !== 'object' || depth > 8) return;
-  if (Array.isArray(value)) {
-    for (const item of value) refreshFileLinks(item, files, depth + 1);
-    return;
-  }
-  const record = value as Record<string, unknown>;
-  if (typeof record.blobName === 'string' && typeof record.mimeType === 'string' && typeof record.originalName === 'string') {
-    record.url = files.signedUrl(record.blobName);
-    return;
-  }
-  for (const key in record) {
-    const child = record[key];
-    if (child && typeof child === 'object' && !(child instanceof Date)) refreshFileLinks(child, files, depth + 1);
-  }
-};
 
 /** What the docs, `npm run routes` and the route-coverage test know of each call. */
 export type RegisteredCall = {
@@ -41,6 +18,8 @@ export type RegisteredCall = {
   summary?: string;
   input?: z.ZodType;
   inputFrom: 'body' | 'query' | 'multipart';
+  /** What the envelope's `data` holds; only what it declares is sent. */
+  output: z.ZodType;
 };
 
 export type CallSpecification = Omit<RegisteredCall, 'inputFrom'> & {
@@ -72,7 +51,9 @@ declare module 'fastify' {
 
 /**
  * Registers one call: sign-in and user-type check, the CRM permission check (which narrows the
- * scope), input validation, then the handler, inside a transaction when it writes.
+ * scope), input validation, then the handler, inside a transaction when it writes, and its answer
+ * serialised through the call's output schema. Every call declares its output: there is no
+ * exception (files and pages that are not JSON are plain routes, hidden from the API docs).
  */
 export const registerCall = <Input>(
   app: FastifyInstance,
@@ -81,6 +62,8 @@ export const registerCall = <Input>(
 ) => {
   const inputFrom = spec.inputFrom ?? (spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body');
   const transaction = spec.transaction ?? (spec.method !== 'GET' && inputFrom !== 'multipart');
+  if (!spec.output) throw new Error(`Call ${spec.name} (${spec.method} ${spec.path}) declares no output schema`);
+  const { output } = spec;
   app.calls.push({ ...spec, inputFrom });
   app.route({
     method: spec.method,
@@ -126,8 +109,8 @@ export const registerCall = <Input>(
       }
       if (reply.sent) return reply;
       const answer = result instanceof Answer ? result : new Answer(result ?? null, spec.message ?? 'Success');
-      refreshFileLinks(answer.data, app.services.files);
-      return { code: 200, success: true, message: answer.message, data: answer.data };
+      const data = serialiseAnswer({ call: spec.name, output, data: answer.data, files: app.services.files });
+      return { code: 200, success: true, message: answer.message, data };
     },
   });
 };

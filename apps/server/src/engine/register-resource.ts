@@ -1,6 +1,7 @@
 import { levelOfKind } from '@app/contract/access';
 import { byId } from '@app/contract/conventions/ids';
 import { listRequest } from '@app/contract/conventions/list';
+import { outputOfCall } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec, ResourceDefinition } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -93,6 +94,7 @@ export const registerResource = (app: FastifyInstance, repository: ResourceRepos
         name: `${def.name}.${kind}`,
         tag: def.name,
         input: inputOfKind(def, kind),
+        output: outputOfCall(def, kind),
         access: def.access,
         level: call.level ?? levelOfKind(kind),
         tenancy: def.tenancy,

@@ -1,4 +1,5 @@
 import type { ListRequest, ListResult } from '@app/contract/conventions/list';
+import { systemFieldsOf } from '@app/contract/conventions/record';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { and, asc, desc, eq, getTableColumns, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
@@ -16,8 +17,6 @@ import { addReferenceTarget, resourceReferences } from './references';
 
 type Row = Record<string, unknown> & { id: string };
 export type ResourceRecord = Record<string, unknown> & { _id: string };
-
-const systemFields = ['itemId', 'organisationId', 'ownerId', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt'] as const;
 
 export type RepositoryOptions = {
   /** Column values every row of this resource has, for resources that share a table (staff in users). */
@@ -39,6 +38,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
   const columns = getTableColumns(table);
   const column = (key: string) => columns[key] as PgColumn;
   const fieldKeys = Object.keys(def.fields.shape);
+  const systemFields = systemFieldsOf(def);
   const fixed = options.fixed ?? {};
   const serverFiles = options.serverFiles ?? [];
   /** Claims the client's file references; the server's own files pass as they are. */
@@ -108,7 +108,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
 
   const by = (caller: Caller | null) => (caller ? { _id: caller.id, name: caller.name || caller.email } : undefined);
 
-  /** The columns a record is made of; secrets such as a password hash are never read. */
+  /** The columns a record is made of (what its schema answers): wide columns nobody reads stay unread. */
   const selection = Object.fromEntries(
     ['id', ...fieldKeys, ...systemFields].filter((key) => key in columns).map((key) => [key, column(key)]),
   ) as Record<string, PgColumn>;

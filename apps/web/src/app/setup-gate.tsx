@@ -11,7 +11,7 @@ export const SetupGate = () => {
   const location = useLocation();
   const status = useQuery({
     queryKey: setupStatusKey,
-    queryFn: () => callApi<{ needsSetup: boolean }>(setupStatus),
+    queryFn: () => callApi(setupStatus, {}),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (status.isPending) return <FullPageLoader />;

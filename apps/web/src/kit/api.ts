@@ -1,5 +1,8 @@
 import type { Envelope, FieldError } from '@app/contract/conventions/envelope';
-import type { CallSpec } from '@app/contract/define-resource';
+import type { ListRequest, ListResult } from '@app/contract/conventions/list';
+import type { OutputOf, RecordOf } from '@app/contract/conventions/record';
+import type { CallKind, CallSpec, ResourceDefinition } from '@app/contract/define-resource';
+import type { z } from 'zod';
 
 /** A failed call: the HTTP status, the envelope's message for a person, and per-field messages on a 400. */
 export class ApiError extends Error {
@@ -86,12 +89,18 @@ const send = async <Out>(url: string, init: RequestInit, options: CallOptions): 
   return (envelope?.data ?? null) as Out;
 };
 
-/** Makes one call of the contract: GET and DELETE send the input as a query string, the rest as JSON. */
-export const callApi = async <Out = unknown>(
-  call: Pick<CallSpec, 'method' | 'path'>,
-  input: unknown = {},
-  options: CallOptions = {},
-): Promise<Out> => {
+/** A call as the contract declares it: where it goes, what it takes and what it answers (a workflow). */
+export type ContractCall = Pick<CallSpec, 'method' | 'path'> & { input: z.ZodType; output: z.ZodType };
+
+/**
+ * What a call takes: its input schema's input, or a form's values as they are (the kit's forms hold
+ * values by field name; the server's schema checks them and its 400 lands on the fields).
+ */
+export type InputOf<C extends ContractCall> = z.input<C['input']> | FormPayload;
+export type FormPayload = Record<string, unknown>;
+export type OutputOfCall<C extends ContractCall> = z.output<C['output']>;
+
+const sendCall = async <Out>(call: Pick<CallSpec, 'method' | 'path'>, input: unknown, options: CallOptions): Promise<Out> => {
   const { path, rest } = fillPath(call.path, (input ?? {}) as Record<string, unknown>);
   const inQuery = call.method === 'GET' || call.method === 'DELETE';
   const url = `/api${path}${inQuery ? toQueryString(rest) : ''}`;
@@ -106,9 +115,55 @@ export const callApi = async <Out = unknown>(
   );
 };
 
+/**
+ * Makes one call of the contract: GET and DELETE send the input as a query string, the rest as
+ * JSON. What it takes and answers are the call's own schemas' types.
+ */
+export const callApi = <C extends ContractCall>(call: C, input: InputOf<C>, options: CallOptions = {}): Promise<OutputOfCall<C>> =>
+  sendCall(call, input, options);
+
+/** What a resource's call takes, by its kind (or a form's values, as for `InputOf`). */
+export type ResourceInputOf<D extends ResourceDefinition, K extends CallKind> = FormPayload | ResourceInputByKind<D, K>;
+type ResourceInputByKind<D extends ResourceDefinition, K extends CallKind> = K extends 'create'
+  ? z.input<D['create']>
+  : K extends 'update'
+    ? z.input<D['update']>
+    : K extends 'list'
+      ? Partial<ListRequest>
+      : K extends 'setStatus'
+        ? { _id: string; status: unknown }
+        : { _id: string } | { id: string };
+
+/** Makes one of a resource's calls; it answers what `outputOfCall` says that call answers. */
+export const callResource = <D extends ResourceDefinition, K extends CallKind>(
+  resource: D,
+  kind: K,
+  input: ResourceInputOf<D, K>,
+  options: CallOptions = {},
+): Promise<OutputOf<D, K>> => {
+  const call = resource.calls[kind];
+  if (!call) throw new Error(`${resource.name} has no ${kind} call`);
+  return sendCall(call, input, options);
+};
+
+/**
+ * A page of a resource's records, for code that works on any resource (the kit's lists, pickers).
+ * A list that names its own output (the public company directory) answers a subset of each record.
+ */
+export const callList = <D extends ResourceDefinition>(resource: D, request: Partial<ListRequest>, options: CallOptions = {}) =>
+  callResource(resource, 'list', request as ResourceInputOf<D, 'list'>, options) as Promise<ListResult<RecordOf<D>>>;
+
+/** One record through a resource's create, update or details, for code that works on any resource (drafts, forms). */
+export const callRecord = <D extends ResourceDefinition>(
+  resource: D,
+  kind: 'create' | 'update' | 'details',
+  input: ResourceInputOf<D, typeof kind>,
+  options: CallOptions = {},
+) => callResource(resource, kind, input, options) as Promise<RecordOf<D>>;
+
 /** Sends one file to a multipart call, under the key `file` as every upload of the contract takes it. */
-export const uploadFile = async <Out = unknown>(call: Pick<CallSpec, 'method' | 'path'>, file: File, options: CallOptions = {}) => {
+export const uploadFile = async <C extends ContractCall>(call: C, file: File, options: CallOptions = {}) => {
   const body = new FormData();
   body.append('file', file, file.name);
-  return send<Out>(`/api${call.path}`, { method: call.method, headers: { Accept: 'application/json' }, body }, options);
+  return send<OutputOfCall<C>>(`/api${call.path}`, { method: call.method, headers: { Accept: 'application/json' }, body }, options);
 };

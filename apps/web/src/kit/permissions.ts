@@ -21,7 +21,7 @@ export const usePermissions = (): PermissionsState => {
   const query = useQuery({
     // Keyed by the user, so someone signing in after an expired session never sees another's.
     queryKey: [...permissionsKey, user?._id ?? null],
-    queryFn: ({ signal }) => callApi<MyPermissions>(myPermissions, {}, { signal }),
+    queryFn: ({ signal }) => callApi(myPermissions, {}, { signal }),
     enabled: limited,
     staleTime: Number.POSITIVE_INFINITY,
   });

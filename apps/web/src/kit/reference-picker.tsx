@@ -3,12 +3,11 @@ import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useRef, useState } from 'react';
-import { callApi } from './api';
+import { callList } from './api';
 import { comboboxProps } from './combobox';
 import type { Option, ReferenceTarget } from './field-descriptor';
 import { getPath } from './form-values';
 import { messageOf } from './notify';
-import { callOf } from './use-resource';
 
 /** How many records one search shows; typing narrows them. */
 const pageOfChoices = 20;
@@ -47,11 +46,7 @@ export const ReferencePicker = ({ target, multiple, value, onChange, known = [],
   const found = useQuery({
     queryKey: ['options', target.resource.name, 'search', debounced],
     queryFn: ({ signal }) =>
-      callApi<ListResult<Record<string, unknown>>>(
-        callOf(target.resource, 'list'),
-        { search: debounced, limit: pageOfChoices },
-        { signal },
-      ),
+      callList(target.resource, { search: debounced, limit: pageOfChoices }, { signal }) as Promise<ListResult<Record<string, unknown>>>,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: false,

@@ -29,7 +29,7 @@ export const ResourceForm = <D extends ResourceDefinition>(props: ResourceFormPr
   const update = useUpdate(resource);
   const fields = fieldsFor(props.fields, mode);
 
-  const submit = (payload: Record<string, unknown>) => {
+  const submit = (payload: Record<string, unknown>): Promise<unknown> => {
     const body = props.toPayload ? props.toPayload(payload, mode) : payload;
     if (mode === 'create') return create.mutateAsync(body as never);
     return update.mutateAsync({ ...body, _id: record?._id } as never);

@@ -12,7 +12,7 @@ const loadSession = async (): Promise<SignedInUser | null> => {
   // A signed-out visit asks nothing, so it logs no failed request.
   if (!maySignedIn()) return null;
   try {
-    return await callApi<SignedInUser>(me, {}, { expectUnauthorized: true });
+    return await callApi(me, {}, { expectUnauthorized: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -1,20 +1,12 @@
-import type { ItemId } from '@app/contract/conventions/common';
-import type { ListRequest, ListResult } from '@app/contract/conventions/list';
+import type { ListRequest } from '@app/contract/conventions/list';
+import type { RecordOf } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec, ResourceDefinition, WorkflowDefinition } from '@app/contract/define-resource';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { callApi } from './api';
+import { callApi, callList, callResource, type ResourceInputOf } from './api';
 
-/** What every record carries besides its own fields. */
-export type RecordMeta = {
-  _id: string;
-  itemId?: ItemId | null;
-  organisationId?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-};
-
-export type RecordOf<D extends ResourceDefinition> = z.output<D['fields']> & RecordMeta;
+/** A record as the server answers it: `recordSchema`'s type (the contract's). */
+export type { RecordOf };
 export type CreateInput<D extends ResourceDefinition> = z.input<D['create']>;
 export type UpdateInput<D extends ResourceDefinition> = z.input<D['update']>;
 
@@ -36,7 +28,7 @@ export const useList = <D extends ResourceDefinition>(
 ) =>
   useQuery({
     queryKey: listKey(resource, request),
-    queryFn: ({ signal }) => callApi<ListResult<RecordOf<D>>>(callOf(resource, 'list'), request, { signal }),
+    queryFn: ({ signal }) => callList(resource, request, { signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(resource.calls.list) && (options.enabled ?? true),
   });
@@ -44,18 +36,18 @@ export const useList = <D extends ResourceDefinition>(
 export const useDetails = <D extends ResourceDefinition>(resource: D, id: string | undefined) =>
   useQuery({
     queryKey: [resource.name, 'details', id],
-    queryFn: ({ signal }) => callApi<RecordOf<D>>(callOf(resource, 'details'), { _id: id }, { signal }),
+    queryFn: ({ signal }) => callResource(resource, 'details', { _id: id ?? '' }, { signal }) as Promise<RecordOf<D>>,
     enabled: Boolean(resource.calls.details && id),
   });
 
-const useWrite = <D extends ResourceDefinition, Input>(
+const useWrite = <D extends ResourceDefinition, K extends CallKind, Input>(
   resource: D,
-  kind: CallKind,
-  toInput: (input: Input) => unknown = (input) => input,
+  kind: K,
+  toInput: (input: Input) => ResourceInputOf<D, K> = (input) => input as ResourceInputOf<D, K>,
 ) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => callApi<RecordOf<D>>(callOf(resource, kind), toInput(input)),
+    mutationFn: (input: Input) => callResource(resource, kind, toInput(input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(resource) }),
   });
 };
@@ -64,21 +56,18 @@ const useWrite = <D extends ResourceDefinition, Input>(
 const removeInput = (resource: ResourceDefinition) => (input: { _id: string }) =>
   resource.calls.remove?.path.includes('{id}') ? { id: input._id } : input;
 
-export const useCreate = <D extends ResourceDefinition>(resource: D) => useWrite<D, CreateInput<D>>(resource, 'create');
-export const useUpdate = <D extends ResourceDefinition>(resource: D) => useWrite<D, UpdateInput<D>>(resource, 'update');
+export const useCreate = <D extends ResourceDefinition>(resource: D) => useWrite<D, 'create', CreateInput<D>>(resource, 'create');
+export const useUpdate = <D extends ResourceDefinition>(resource: D) => useWrite<D, 'update', UpdateInput<D>>(resource, 'update');
 export const useRemove = <D extends ResourceDefinition>(resource: D) =>
-  useWrite<D, { _id: string }>(resource, 'remove', removeInput(resource));
+  useWrite<D, 'remove', { _id: string }>(resource, 'remove', removeInput(resource));
 export const useSetStatus = <D extends ResourceDefinition>(resource: D) =>
-  useWrite<D, { _id: string; status: string }>(resource, 'setStatus');
+  useWrite<D, 'setStatus', { _id: string; status: string }>(resource, 'setStatus');
 
 /** A workflow call (sign in, change password, update own profile); `invalidates` names the resources it changes. */
-export const useCall = <W extends WorkflowDefinition, Out = unknown>(
-  workflow: W,
-  options: { invalidates?: readonly ResourceDefinition[] } = {},
-) => {
+export const useCall = <W extends WorkflowDefinition>(workflow: W, options: { invalidates?: readonly ResourceDefinition[] } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.input<W['input']>) => callApi<Out>(workflow, input),
+    mutationFn: (input: z.input<W['input']>): Promise<z.output<W['output']>> => callApi(workflow, input),
     onSuccess: async () => {
       for (const resource of options.invalidates ?? []) await queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
     },

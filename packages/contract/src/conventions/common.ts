@@ -34,8 +34,11 @@ export type PersonName = z.infer<typeof personNameFields>;
 export const fullNameOf = (name: Partial<PersonName> | null | undefined) =>
   [name?.first, name?.middle, name?.last].filter(Boolean).join(' ');
 
-/** A person's name; `fullName` is always derived from the parts so search and display agree. */
-export const personName = personNameFields.transform((name) => ({ ...name, fullName: fullNameOf(name) }));
+/**
+ * A person's name; `fullName` is always derived from the parts so search and display agree (an
+ * overwrite, not a transform, so the name keeps one shape in and out and in the API docs).
+ */
+export const personName = personNameFields.overwrite((name) => ({ ...name, fullName: fullNameOf(name) }));
 
 export const uploadedFile = z.object({
   _id: mongoId(),
@@ -46,6 +49,10 @@ export const uploadedFile = z.object({
   size: z.number().int(),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** An expiring link to a file, and the file. */
+export const fileLink = z.object({ url: z.string(), file: uploadedFile });
+export type FileLink = z.infer<typeof fileLink>;
 
 export const relatedTo = z.object({
   _id: mongoId(),

@@ -57,3 +57,15 @@ export type ListResult<T> = {
   resultsInCurrentPage: number;
   fromTo: { from: number; to: number };
 };
+
+/** The answer of a list call: a page of `item`s, as `ListResult` describes it. */
+export const listResult = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    results: z.array(item),
+    totalResults: z.number().int(),
+    totalResultsCapped: z.boolean().optional(),
+    totalPages: z.number().int(),
+    page: z.number().int(),
+    resultsInCurrentPage: z.number().int(),
+    fromTo: z.object({ from: z.number().int(), to: z.number().int() }),
+  });

@@ -24,7 +24,8 @@ export const isReferenceList = (def: ResourceDefinition, field: string) => {
 
 /**
  * The keys lists and details add for the definition's expanded references, to merge into its record
- * schema: `{ _id, label }` (null when the referenced record is gone) or a list of them.
+ * schema: `{ _id, label }` (null when the referenced record is gone) or a list of them. Optional:
+ * lists and details answer them, a create or update answers the record as written.
  */
 export const expansionShape = (def: ResourceDefinition): Record<string, z.ZodType> =>
   Object.fromEntries(
@@ -32,6 +33,6 @@ export const expansionShape = (def: ResourceDefinition): Record<string, z.ZodTyp
       .filter(([, reference]) => reference.expandAs)
       .map(([field, reference]) => [
         reference.expandAs as string,
-        isReferenceList(def, field) ? z.array(referenceSummary) : referenceSummary.nullable(),
+        (isReferenceList(def, field) ? z.array(referenceSummary) : referenceSummary.nullable()).optional(),
       ]),
   );

@@ -1,19 +1,23 @@
 import { z } from 'zod';
-import type { AccessLevel, AccessScope, UserType } from '../access';
-import { email, password, personName } from '../conventions/common';
+import { accessLevels, accessScopes, userTypes } from '../access';
+import { email, password, personName, uploadedFile } from '../conventions/common';
+import { noData } from '../conventions/record';
 import { defineWorkflow } from '../define-resource';
 
-export type SignedInUser = {
-  _id: string;
-  email: string;
-  userType: UserType;
-  name: string;
-  organisationId: string | null;
+export const signedInUser = z.object({
+  _id: z.string(),
+  email: z.string(),
+  userType: z.enum(userTypes),
+  name: z.string(),
+  organisationId: z.string().nullable(),
   /** Not in DECISIONS.md's list: the CRM shows whose workspace this is. */
-  organisationName?: string | null;
-};
+  organisationName: z.string().nullable().optional(),
+});
+export type SignedInUser = z.infer<typeof signedInUser>;
 
-export type SignInResult = { token: string; user: SignedInUser };
+/** What signing in (or registering, which signs in) answers: the bearer token and who it is. */
+export const signInResult = z.object({ token: z.string(), user: signedInUser });
+export type SignInResult = z.infer<typeof signInResult>;
 
 export const login = defineWorkflow({
   name: 'login',
@@ -28,6 +32,7 @@ export const login = defineWorkflow({
       password: z.string({ error: 'Please enter password' }).min(1, 'Please enter password'),
     })
     .strict(),
+  output: signInResult,
 });
 
 export const logout = defineWorkflow({
@@ -37,6 +42,7 @@ export const logout = defineWorkflow({
   path: '/auth/logout',
   who: ['signed-in'],
   input: z.object({}).strict().default({}),
+  output: noData,
 });
 
 export const me = defineWorkflow({
@@ -47,12 +53,14 @@ export const me = defineWorkflow({
   who: ['signed-in'],
   inputFrom: 'query',
   input: z.object({}).strict(),
+  output: signedInUser,
 });
 
-export type MyPermissions = {
-  isOrganisationAdmin: boolean;
-  grants: { module: string; feature: string; level: AccessLevel; scope: AccessScope }[];
-};
+export const myPermissionsAnswer = z.object({
+  isOrganisationAdmin: z.boolean(),
+  grants: z.array(z.object({ module: z.string(), feature: z.string(), level: z.enum(accessLevels), scope: z.enum(accessScopes) })),
+});
+export type MyPermissions = z.infer<typeof myPermissionsAnswer>;
 
 export const myPermissions = defineWorkflow({
   name: 'myPermissions',
@@ -63,6 +71,7 @@ export const myPermissions = defineWorkflow({
   inputFrom: 'query',
   summary: "What the signed-in staff member's roles allow, so screens can hide what the server would refuse",
   input: z.object({}).strict(),
+  output: myPermissionsAnswer,
 });
 
 export const forgotPassword = defineWorkflow({
@@ -73,6 +82,7 @@ export const forgotPassword = defineWorkflow({
   who: ['public'],
   summary: 'Mails a reset link when the address is registered; answers the same either way',
   input: z.object({ email: email() }).strict(),
+  output: noData,
 });
 
 export const resetPassword = defineWorkflow({
@@ -87,6 +97,7 @@ export const resetPassword = defineWorkflow({
       password,
     })
     .strict(),
+  output: noData,
 });
 
 export const otpPurposes = ['update-email', 'update-phone'] as const;
@@ -104,6 +115,7 @@ export const sendOtp = defineWorkflow({
       newValue: z.string({ error: 'Please enter the new value' }).trim().min(1, 'Please enter the new value').max(200),
     })
     .strict(),
+  output: noData,
 });
 
 export const setupStatus = defineWorkflow({
@@ -115,6 +127,7 @@ export const setupStatus = defineWorkflow({
   inputFrom: 'query',
   summary: 'Whether the installation still needs its first super admin',
   input: z.object({}).strict(),
+  output: z.object({ needsSetup: z.boolean() }),
 });
 
 export const createFirstSuperAdmin = defineWorkflow({
@@ -125,6 +138,7 @@ export const createFirstSuperAdmin = defineWorkflow({
   who: ['public'],
   summary: 'Creates the first super admin; refused once one exists',
   input: z.object({ name: personName, email: email(), password }).strict(),
+  output: signInResult,
 });
 
 export const fileUpload = defineWorkflow({
@@ -136,4 +150,5 @@ export const fileUpload = defineWorkflow({
   inputFrom: 'multipart',
   summary: 'Multipart upload of one file under the key `file` (10 MB; PDF, DOC, DOCX, PNG, JPEG, WEBP)',
   input: z.object({}),
+  output: uploadedFile,
 });

@@ -60,7 +60,7 @@ export const permissionConditions = z
   .strict();
 
 const permissionFields = z.object({
-  title: z.string().trim().max(200).optional(),
+  title: z.string().trim().max(200).optional().nullable(),
   moduleId: mongoId('moduleId'),
   featureId: mongoId('featureId'),
   access_level: accessLevel,

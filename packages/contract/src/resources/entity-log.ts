@@ -23,6 +23,7 @@ export const entityLog = defineResource({
   table: 'entity_logs',
   tenancy: 'organisation',
   access: { module: 'EntityLog' },
+  systemFields: ['organisationId', 'createdAt'],
   fields,
   create: z.never(),
   update: z.never(),

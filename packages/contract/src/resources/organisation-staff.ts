@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, genericStatus, password, personName, uploadedFile } from '../conventions/common';
 import { mongoId } from '../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../conventions/list';
+import { noData, recordId, recordSchema } from '../conventions/record';
 import { defineResource, defineWorkflow } from '../define-resource';
 
 const phone = z.string({ error: 'Please enter phone number' }).trim().min(1, 'Please enter phone number').max(30);
@@ -38,6 +39,8 @@ export const organisationStaff = defineResource({
   access: { module: 'OrganisationStaff' },
   itemIdPrefix: 'USR',
   fields: editable.extend({
+    /** A platform admin's own profile (answered by the profile calls) may have no phone. */
+    phone: z.string().nullable(),
     status: genericStatus,
     organisationId: mongoId('organisationId'),
     userType: z.string(),
@@ -84,6 +87,7 @@ export const updateOwnProfile = defineWorkflow({
   who: ['ADMIN', 'CRM_USER'],
   summary: 'The signed-in staff member updates their own profile',
   input: profileFields.extend({ name: personName.optional(), phone: phone.optional() }).strict(),
+  output: recordSchema(organisationStaff),
 });
 
 export const myProfile = defineWorkflow({
@@ -95,6 +99,7 @@ export const myProfile = defineWorkflow({
   inputFrom: 'query',
   summary: 'The signed-in staff member’s own profile (not in the spec; the profile page reads it)',
   input: z.object({}).strict(),
+  output: recordSchema(organisationStaff),
 });
 
 export const googleStaffList = defineWorkflow({
@@ -108,6 +113,7 @@ export const googleStaffList = defineWorkflow({
   level: 'READ',
   summary: 'Active staff who can be invited to meetings and calendar events (email address and name)',
   input: z.object({ search: z.string().max(200).default('') }).strict(),
+  output: z.array(z.object({ _id: z.string(), email: z.string(), name: z.string(), designation: z.string().nullable() })),
 });
 
 export const staffCredentialsReset = defineWorkflow({
@@ -121,6 +127,7 @@ export const staffCredentialsReset = defineWorkflow({
   level: 'WRITE',
   summary: 'Sets a new temporary password for a staff member, ends their sessions and mails it to them',
   input: z.object({ _id: mongoId() }).strict(),
+  output: recordId,
 });
 
 export const changeCredentials = defineWorkflow({
@@ -137,4 +144,5 @@ export const changeCredentials = defineWorkflow({
       newPassword: z.string({ error: 'newPassword must be a string' }).pipe(password),
     })
     .strict(),
+  output: noData,
 });

@@ -49,7 +49,13 @@ export const organisation = defineResource({
   filters: { status: filterValue(genericStatus), createdAt: filterDateRange },
   unique: [{ fields: ['email'], message: 'An organisation with this email already exists' }],
   calls: {
-    create: { method: 'POST', path: '/organisation/', who: ['SUPER_ADMIN'], summary: 'Create an organisation and its admin user' },
+    create: {
+      method: 'POST',
+      path: '/organisation/',
+      who: ['SUPER_ADMIN'],
+      summary: 'Create an organisation and its admin user',
+      output: (record) => record.extend({ adminUser: z.object({ _id: z.string(), email: z.string() }) }),
+    },
     update: { method: 'PUT', path: '/organisation/', who: ['SUPER_ADMIN'] },
     list: { method: 'POST', path: '/organisation/list', who: ['SUPER_ADMIN'] },
     setStatus: { method: 'PATCH', path: '/organisation/status', who: ['SUPER_ADMIN'] },
@@ -65,4 +71,5 @@ export const organisationLookup = defineWorkflow({
   who: ['SUPER_ADMIN', 'ADMIN'],
   inputFrom: 'query',
   input: z.object({}).strict(),
+  output: z.array(z.object({ _id: z.string(), name: z.string(), status: genericStatus })),
 });

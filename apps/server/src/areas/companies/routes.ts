@@ -40,19 +40,11 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   return record;
 };
 
-/** What anyone may see of a company: not its account or its contact email and phone. */
-const publicCompany = (record: Record<string, unknown>) => {
-  const { email: _email, phone: _phone, userId: _userId, ...rest } = record;
-  return rest;
-};
-
 export const registerCompanies = (app: FastifyInstance) => {
   registerResource(app, companyRepository, {
     handlers: {
-      list: async ({ db, input }) => {
-        const page = await companyRepository.list(db, {}, input, [eq(recruiterCompanies.status, 'ACTIVE')]);
-        return { ...page, results: page.results.map(publicCompany) };
-      },
+      // What the public sees of each is the list's output schema (the contract's), not a copy here.
+      list: ({ db, input }) => companyRepository.list(db, {}, input, [eq(recruiterCompanies.status, 'ACTIVE')]),
     },
   });
 
@@ -88,7 +80,7 @@ export const registerCompanies = (app: FastifyInstance) => {
   registerCall(app, companyBySlug, async ({ db, input }) => {
     const row = await companyRepository.first(db, {}, [eq(recruiterCompanies.slug, input.slug), eq(recruiterCompanies.status, 'ACTIVE')]);
     if (!row) throw notFound('Company');
-    return publicCompany(companyRepository.toRecord(row));
+    return companyRepository.toRecord(row);
   });
 
   const updates: WorkflowDefinition[] = [updateCompanyAbout, updateCompanyIndustries, updateCompanySocialMedia];

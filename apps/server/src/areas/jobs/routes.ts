@@ -40,9 +40,9 @@ const withoutFeaturing = <T extends { isFeaturedJob?: boolean }>({ isFeaturedJob
 /** A recruiter works on their own jobs; a platform admin on any. */
 const scopeFor = (caller: Caller | null): Scope => (caller && isPlatformUser(caller.userType) ? {} : { ownerId: caller?.id ?? '-' });
 
-/** A job as anyone may see it, with its company's card; who created or owns it stays inside. */
+/** A job with its company's card; what the public sees of it is the call's output schema (`publicJobRecord`). */
 export const publicJob = async (db: Executor, row: JobRow) => {
-  const { ownerId: _owner, createdBy: _created, updatedBy: _updated, ...record } = jobRepository.toRecord(row as never);
+  const record = jobRepository.toRecord(row as never);
   const [company] = await db
     .select({
       _id: recruiterCompanies.id,

@@ -9,7 +9,7 @@ import { FieldsForm } from '../../kit/fields-form';
 import { messageOf } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { sessionKey, useSession } from '../../kit/session';
-import { type RecordOf, useCall } from '../../kit/use-resource';
+import { useCall } from '../../kit/use-resource';
 import { sentence } from '../../kit/words';
 
 const fields: FieldDescriptor[] = [
@@ -34,7 +34,7 @@ export const ProfilePage = () => {
   const save = useCall(updateOwnProfile, { invalidates: [organisationStaff] });
   const profile = useQuery({
     queryKey: profileKey(user?._id),
-    queryFn: ({ signal }) => callApi<RecordOf<typeof organisationStaff>>(myProfile, {}, { signal }),
+    queryFn: ({ signal }) => callApi(myProfile, {}, { signal }),
     enabled: mayCall(user?.userType, myProfile),
   });
   const record = profile.data ?? undefined;

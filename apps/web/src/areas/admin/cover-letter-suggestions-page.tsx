@@ -2,14 +2,13 @@ import { coverLetterSection, coverLetterSuggestion, knownVariables } from '@app/
 import { Code, Paper, Select, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { callApi } from '../../kit/api';
+import { callResource } from '../../kit/api';
 import { comboboxProps } from '../../kit/combobox';
 import type { FieldDescriptor, FormMode } from '../../kit/field-descriptor';
 import { PageHeader } from '../../kit/page-header';
 import { ResourceList } from '../../kit/resource-list';
 import { StatusBadge } from '../../kit/status-badge';
-import { callOf, useList } from '../../kit/use-resource';
-import type { SectionRecord } from './cover-letter-section-form';
+import { useList } from '../../kit/use-resource';
 
 const variableNames = Object.keys(knownVariables);
 
@@ -58,7 +57,7 @@ export const CoverLetterSuggestionsPage = () => {
         dependsOn: ['sectionId'],
         waitingFor: 'Choose a section first',
         load: async ({ sectionId: id }) => {
-          const found = byId.get(id ?? '') ?? (await callApi<SectionRecord>(callOf(coverLetterSection, 'details'), { _id: id }));
+          const found = byId.get(id ?? '') ?? (await callResource(coverLetterSection, 'details', { _id: id }));
           return found.subSections.flatMap((sub) => (sub._id ? [{ value: sub._id, label: sub.label }] : []));
         },
       },

@@ -153,7 +153,7 @@ const TemplateForm = ({ row, onDone }: { row?: TemplateRow; onDone: () => void }
     if (!file) return setImage(null);
     setUploading(true);
     try {
-      setImage(await uploadFile<UploadedFile>(fileUpload, file));
+      setImage(await uploadFile(fileUpload, file));
     } catch (error) {
       setImageError(messageOf(error));
     } finally {

@@ -93,7 +93,7 @@ export const AdminDashboardPage = () => {
   const can = useCan();
   const counts = useQuery({
     queryKey: ['AdminDashboard'],
-    queryFn: ({ signal }) => callApi<AdminDashboardCounts>(adminDashboardCounts, {}, { signal }),
+    queryFn: ({ signal }) => callApi(adminDashboardCounts, {}, { signal }),
     enabled: can.call(adminDashboardCounts),
   });
   const visible = sections.filter((section) => can.do(section.resource, 'list'));

@@ -1,4 +1,4 @@
-import { login, type SignInResult } from '@app/contract/resources/auth';
+import { login } from '@app/contract/resources/auth';
 import { Anchor, Group, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { landingFor } from '../../app/home-of';
@@ -48,7 +48,7 @@ export const LoginPage = () => {
         submitLabel="Sign in"
         fullWidthSubmit
         inlineErrors
-        onSubmit={(payload) => callApi<SignInResult>(login, payload, { expectUnauthorized: true })}
+        onSubmit={(payload) => callApi(login, payload, { expectUnauthorized: true })}
         onSuccess={(result) => {
           setSession(result.user);
           navigate(landingFor(result.user.userType, next), { replace: true });

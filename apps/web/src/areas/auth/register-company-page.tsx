@@ -1,4 +1,3 @@
-import type { SignInResult } from '@app/contract/resources/auth';
 import { registerCompany } from '@app/contract/resources/job-board/company';
 import { Anchor, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -84,7 +83,7 @@ export const RegisterCompanyPage = () => {
         submitLabel="Register company"
         fullWidthSubmit
         inlineErrors
-        onSubmit={(payload) => callApi<SignInResult>(registerCompany, payload)}
+        onSubmit={(payload) => callApi(registerCompany, payload)}
         successMessage="Welcome! Your company account is ready."
         onSuccess={(result) => {
           setSession(result.user);

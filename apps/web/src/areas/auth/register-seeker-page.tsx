@@ -1,4 +1,3 @@
-import type { SignInResult } from '@app/contract/resources/auth';
 import { registerJobSeeker } from '@app/contract/resources/job-board/job-seeker';
 import { Anchor, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -62,7 +61,7 @@ export const RegisterSeekerPage = () => {
         submitLabel="Create account"
         fullWidthSubmit
         inlineErrors
-        onSubmit={(payload) => callApi<SignInResult>(registerJobSeeker, payload)}
+        onSubmit={(payload) => callApi(registerJobSeeker, payload)}
         successMessage="Welcome! Your account is ready."
         onSuccess={(result) => {
           setSession(result.user);

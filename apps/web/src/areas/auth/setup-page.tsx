@@ -1,4 +1,4 @@
-import { createFirstSuperAdmin, type SignInResult } from '@app/contract/resources/auth';
+import { createFirstSuperAdmin } from '@app/contract/resources/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { setupStatusKey } from '../../app/setup-gate';
@@ -28,7 +28,7 @@ export const SetupPage = () => {
         submitLabel="Create super admin"
         fullWidthSubmit
         inlineErrors
-        onSubmit={(payload) => callApi<SignInResult>(createFirstSuperAdmin, payload)}
+        onSubmit={(payload) => callApi(createFirstSuperAdmin, payload)}
         successMessage="Welcome! Your super admin account is ready."
         onSuccess={(result) => {
           queryClient.setQueryData(setupStatusKey, { needsSetup: false });

@@ -1,9 +1,7 @@
-import type { ListResult } from '@app/contract/conventions/list';
 import { experienceRanges, jobTypes, noticePeriods, salaryDurations, salaryRanges, travelOptions, workModels } from '@app/contract/lookups';
 import { industryOptions, jobTitle, language, skill } from '@app/contract/resources/job-board/lookups';
-import { callApi } from '../../kit/api';
+import { callApi, callResource } from '../../kit/api';
 import type { Option, OptionsLoader } from '../../kit/field-descriptor';
-import { callOf } from '../../kit/use-resource';
 
 /** The fixed lookups come with the contract (GET /api/lookups serves the same), so they need no call. */
 export const jobTypeOptions: Option[] = jobTypes.map((t) => ({ value: String(t.value), label: t.label }));
@@ -23,18 +21,16 @@ export const postedWithinOptions: Option[] = [
 
 export type Industry = { _id: string; label: string; value: string };
 
-export const loadIndustries = (signal?: AbortSignal) => callApi<Industry[]>(industryOptions, {}, { signal });
+export const loadIndustries = (signal?: AbortSignal) => callApi(industryOptions, {}, { signal });
 
 export const industryLoader: OptionsLoader = {
   key: 'industries',
   load: async () => (await loadIndustries()).map((row) => ({ value: row._id, label: row.label })),
 };
 
-type Labelled = { _id: string; label: string };
-
 /** Every active row of a public lookup list (skills, languages, job titles), by label. */
 const allLabels = async (resource: typeof skill | typeof language | typeof jobTitle) =>
-  (await callApi<ListResult<Labelled>>(callOf(resource, 'list'), { limit: 'ALL' })).results
+  (await callResource(resource, 'list', { limit: 'ALL' })).results
     .map((row) => ({ value: row._id, label: row.label }))
     .sort((a, b) => a.label.localeCompare(b.label));
 

@@ -1,62 +1,32 @@
-import type { Address, UploadedFile } from '@app/contract/conventions/common';
-import type { ListResult } from '@app/contract/conventions/list';
-import type { applicationStatuses } from '@app/contract/resources/job-board/application';
-import type { recruiterCompany } from '@app/contract/resources/job-board/company';
-import type { job } from '@app/contract/resources/job-board/job';
+import type { applicationStatuses, jobSummary } from '@app/contract/resources/job-board/application';
+import type { PublicCompany, recruiterCompany } from '@app/contract/resources/job-board/company';
+import type { JobSearchAnswer, job, jobCompanyCard, jobSearchResult, PublicJob } from '@app/contract/resources/job-board/job';
 import type { jobSeeker } from '@app/contract/resources/job-board/job-seeker';
+import type { z } from 'zod';
 import type { RecordOf } from '../../kit/use-resource';
-import type { Salary } from './labels';
 
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-/** One result of the public search (POST /recruiter/job/list). */
-export type JobSearchResult = {
-  _id: string;
-  title: string;
-  slug: string;
-  description: string | null;
-  address: Address | null;
-  salaries: Salary[];
-  jobTypes: number[];
-  workModel: string | null;
-  experience: string | null;
-  isFeaturedJob: boolean;
-  postedOn: string | null;
-  applicationEndDate: string | null;
-  recruiterId: string;
-  companyName: string;
-  company: { _id: string; name: string; slug: string; profileImg: UploadedFile | null; isVerified: boolean };
-  /** In the unit searched with, when a place was given. */
-  distance: number | null;
-};
+/** One result of the public search (POST /recruiter/job/list), as the contract declares it. */
+export type JobSearchResult = z.infer<typeof jobSearchResult>;
 
-export type JobSearchAnswer = ListResult<JobSearchResult> & {
-  /** The place the search was around, as the server understood it. */
-  location?: { label: string; radius?: number; unit?: 'mi' | 'km' };
-};
+export type { JobSearchAnswer };
 
-/** A job as its page and its editor read it. */
 /** The company card a public job answer carries. */
-export type JobCompany = { _id: string; name: string; slug: string; profileImg?: unknown; isVerified: boolean };
+export type JobCompany = z.infer<typeof jobCompanyCard>;
 
-export type JobRecord = RecordOf<typeof job> & { isOpen?: boolean; company?: JobCompany | null };
+/** A job as its page and its editor read it: the public answer, or the owner's record (with who wrote it). */
+export type JobRecord = PublicJob | (RecordOf<typeof job> & Partial<Pick<PublicJob, 'isOpen' | 'company'>>);
 
-/** A company's own record (its public page answers the same without email, phone and user). */
+/** A company's own record. */
 export type CompanyRecord = RecordOf<typeof recruiterCompany>;
+
+/** A company as the public sees it (its page, the directory, the card beside a job). */
+export type { PublicCompany };
 
 export type SeekerRecord = RecordOf<typeof jobSeeker>;
 
 export type StatusChange = { status: ApplicationStatus; at: string; by?: string };
 
 /** A job as applications and the wishlist carry it. */
-export type JobSummary = {
-  _id: string;
-  title: string;
-  slug: string;
-  companyName: string;
-  status: string;
-  address: Address | null;
-  workModel?: string | null;
-  salaries?: Salary[];
-  applicationEndDate?: string | null;
-};
+export type JobSummary = z.infer<typeof jobSummary>;

@@ -12,7 +12,7 @@ export const useSeekerProfile = () => {
   const { user } = useSession();
   return useQuery({
     queryKey: seekerProfileKey,
-    queryFn: ({ signal }) => callApi<SeekerRecord>(myJobSeekerProfile, {}, { signal }),
+    queryFn: ({ signal }) => callApi(myJobSeekerProfile, {}, { signal }),
     enabled: user?.userType === 'JOB_SEEKER',
   });
 };

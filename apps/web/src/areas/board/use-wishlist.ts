@@ -8,7 +8,7 @@ export const wishlistKey = ['board', 'wishlist'] as const;
 
 export type WishlistJob = JobSummary & { savedAt: string };
 
-export const loadWishlist = ({ signal }: { signal?: AbortSignal }) => callApi<WishlistJob[]>(wishlistJobs, {}, { signal });
+export const loadWishlist = ({ signal }: { signal?: AbortSignal }) => callApi(wishlistJobs, {}, { signal });
 
 /** The signed-in seeker's saved jobs, newest first (empty for everybody else). */
 export const useWishlist = () => {
@@ -25,7 +25,7 @@ export const useWishlist = () => {
 export const useToggleWishlist = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => callApi<{ jobId: string; wishlisted: boolean }>(toggleWishlist, { jobId }),
+    mutationFn: (jobId: string) => callApi(toggleWishlist, { jobId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wishlistKey }),
   });
 };

@@ -1,20 +1,18 @@
-import type { ListResult } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { organisationLookup } from '@app/contract/resources/organisation';
-import { callApi } from '../../kit/api';
+import { callApi, callList } from '../../kit/api';
 import type { OptionGroup, OptionsLoader } from '../../kit/field-descriptor';
-import { callOf, type RecordOf } from '../../kit/use-resource';
 
 /** Every row of a lookup list (the server caps "ALL" at 10,000). */
 export const allOf = async <D extends ResourceDefinition>(resource: D, filter: Record<string, unknown> = {}) =>
-  (await callApi<ListResult<RecordOf<D>>>(callOf(resource, 'list'), { limit: 'ALL', filter })).results;
+  (await callList(resource, { limit: 'ALL', filter })).results;
 
 /** One organisation as `organisationLookup` answers it (every organisation, ordered by name). */
 export type OrganisationSummary = { _id: string; name: string; status: string };
 
 /** Names of every organisation, for platform admins of either kind (listing organisations is the super admin's). */
-export const organisationSummaries = (signal?: AbortSignal) => callApi<OrganisationSummary[]>(organisationLookup, {}, { signal });
+export const organisationSummaries = (signal?: AbortSignal) => callApi(organisationLookup, {}, { signal });
 
 export const organisationOptions: OptionsLoader = {
   key: 'organisations',

@@ -11,7 +11,6 @@ import { messageOf } from '../../kit/notify';
 import { CompanyLogo } from '../board/company-logo';
 import { fullAddressText } from '../board/labels';
 import { recruiterTypeLabel } from '../board/recruiter-type';
-import type { CompanyRecord } from '../board/types';
 import { useIndustries } from '../board/use-industries';
 import { CompanyJobs } from './company-jobs';
 
@@ -23,7 +22,7 @@ export const CompanyPage = () => {
   const { slug = '' } = useParams();
   const company = useQuery({
     queryKey: ['board', 'company', slug],
-    queryFn: ({ signal }) => callApi<CompanyRecord>(companyBySlug, { slug }, { signal }),
+    queryFn: ({ signal }) => callApi(companyBySlug, { slug }, { signal }),
   });
   const industries = useIndustries();
   useDocumentTitle(company.data ? `${company.data.name} – ${productName}` : productName);

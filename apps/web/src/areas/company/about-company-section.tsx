@@ -19,7 +19,7 @@ export const AboutCompanySection = ({ record }: { record: CompanyRecord }) => {
           emptyStrings="keep"
           submitLabel="Save about us"
           successMessage="Saved"
-          onSubmit={(payload) => callApi<CompanyRecord>(updateCompanyAbout, payload)}
+          onSubmit={(payload) => callApi(updateCompanyAbout, payload)}
           onSuccess={setCompany}
         />
         <FieldsForm
@@ -28,7 +28,7 @@ export const AboutCompanySection = ({ record }: { record: CompanyRecord }) => {
           emptyStrings="keep"
           submitLabel="Save industries"
           successMessage="Your industries have been saved"
-          onSubmit={(payload) => callApi<CompanyRecord>(updateCompanyIndustries, payload)}
+          onSubmit={(payload) => callApi(updateCompanyIndustries, payload)}
           onSuccess={setCompany}
         />
       </SimpleGrid>

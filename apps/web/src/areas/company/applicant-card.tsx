@@ -1,37 +1,19 @@
-import type { Address } from '@app/contract/conventions/common';
-import { updateApplicationStatus } from '@app/contract/resources/job-board/application';
+import { type jobApplicant, updateApplicationStatus } from '@app/contract/resources/job-board/application';
 import { Anchor, Button, Collapse, Group, Menu, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconFileText, IconMail, IconPhone } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { callApi } from '../../kit/api';
 import { ConfirmModal } from '../../kit/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { StatusBadge } from '../../kit/status-badge';
 import { formatDate, placeText } from '../board/labels';
-import type { ApplicationStatus, StatusChange } from '../board/types';
+import type { ApplicationStatus } from '../board/types';
 import { StatusHistory } from '../seeker/status-history';
 
-export type Applicant = {
-  _id: string;
-  status: ApplicationStatus;
-  statusHistory: StatusChange[];
-  coverLetter: string | null;
-  /** A saved cover letter sent as a PDF; its link is fresh in every answer. */
-  coverLetterFile: { url?: string; originalName: string } | null;
-  createdAt: string;
-  cvUrl: string | null;
-  jobSeeker: {
-    _id: string;
-    name: { first: string; last?: string; fullName?: string };
-    email: string;
-    phone: string;
-    address: Address | null;
-    about: string | null;
-    linkedInLink: string | null;
-    skills: { skillId: string; label?: string; rating: number }[] | null;
-  };
-};
+/** An applicant as the company's list answers them. */
+export type Applicant = z.infer<typeof jobApplicant>;
 
 export const applicantsKey = ['board', 'applicants'] as const;
 

@@ -1,4 +1,3 @@
-import type { ListResult } from '@app/contract/conventions/list';
 import { applicationStatuses, jobApplicants } from '@app/contract/resources/job-board/application';
 import { job } from '@app/contract/resources/job-board/job';
 import { Anchor, Stack } from '@mantine/core';
@@ -33,7 +32,7 @@ export const ApplicantsPage = () => {
       />
       <PagedList<Applicant>
         queryKey={[...applicantsKey, id]}
-        load={(request, signal) => callApi<ListResult<Applicant>>(jobApplicants, { ...request, jobId: id }, { signal })}
+        load={(request, signal) => callApi(jobApplicants, { ...request, jobId: id }, { signal })}
         noun="applicant"
         filters={[statusFilter]}
         searchPlaceholder="Name or email"

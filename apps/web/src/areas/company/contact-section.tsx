@@ -35,7 +35,7 @@ export const ContactSection = ({ record }: { record: CompanyRecord }) => {
         submitLabel="Save contact details"
         successMessage="Your contact details have been saved"
         onSubmit={(payload) =>
-          callApi<CompanyRecord>(updateCompanyContactDetails, {
+          callApi(updateCompanyContactDetails, {
             ...payload,
             location: payload.location ?? {},
             profileImg: record.profileImg ?? null,

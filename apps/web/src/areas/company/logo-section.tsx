@@ -1,4 +1,3 @@
-import type { UploadedFile } from '@app/contract/conventions/common';
 import { fileUpload } from '@app/contract/resources/auth';
 import { updateCompanyContactDetails } from '@app/contract/resources/job-board/company';
 import { FileInput, Group } from '@mantine/core';
@@ -21,8 +20,8 @@ export const LogoSection = ({ record }: { record: CompanyRecord }) => {
     setError(undefined);
     setSaving(true);
     try {
-      const profileImg = await uploadFile<UploadedFile>(fileUpload, file);
-      const saved = await callApi<CompanyRecord>(updateCompanyContactDetails, {
+      const profileImg = await uploadFile(fileUpload, file);
+      const saved = await callApi(updateCompanyContactDetails, {
         name: record.name,
         email: record.email,
         phone: record.phone,

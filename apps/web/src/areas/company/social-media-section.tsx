@@ -38,7 +38,7 @@ export const SocialMediaSection = ({ record }: { record: CompanyRecord }) => {
         platform: platform.trim(),
         link: link.trim(),
       }));
-      setCompany(await callApi<CompanyRecord>(updateCompanySocialMedia, { socialMedia }));
+      setCompany(await callApi(updateCompanySocialMedia, { socialMedia }));
       notifySuccess('Your links have been saved');
     } catch (error) {
       const fieldErrors = isApiError(error) ? error.errors.filter((e) => /^socialMedia\.\d+\.(platform|link)$/.test(e.field)) : [];

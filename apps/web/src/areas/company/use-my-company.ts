@@ -7,8 +7,7 @@ import type { CompanyRecord } from '../board/types';
 export const myCompanyKey = ['board', 'my-company'] as const;
 
 /** The signed-in recruiter's own company. */
-export const useMyCompany = () =>
-  useQuery({ queryKey: myCompanyKey, queryFn: ({ signal }) => callApi<CompanyRecord>(myCompany, {}, { signal }) });
+export const useMyCompany = () => useQuery({ queryKey: myCompanyKey, queryFn: ({ signal }) => callApi(myCompany, {}, { signal }) });
 
 /** Every company update answers the whole record: it replaces the cached one. */
 export const useSetMyCompany = () => {

@@ -1,11 +1,12 @@
+import type { RecordOf } from '@app/contract/conventions/record';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { callApi, isApiError } from '../../kit/api';
+import { callRecord, isApiError } from '../../kit/api';
 import { mapFieldErrors } from '../../kit/field-errors';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
-import { callOf, resourceKey } from '../../kit/use-resource';
+import { resourceKey } from '../../kit/use-resource';
 import { downloadFile } from './download';
 import { notifyFieldFailure } from './field-failure';
 import { useUnsavedChanges } from './unsaved-changes';
@@ -13,8 +14,8 @@ import { useUnsavedChanges } from './unsaved-changes';
 /** What the server answers for a drawn file: an expiring link and the name to save it under. */
 export type FileLink = { url: string; file: { originalName: string } };
 
-type DocumentDraftOptions<Draft> = {
-  resource: ResourceDefinition;
+type DocumentDraftOptions<Draft, D extends ResourceDefinition> = {
+  resource: D;
   /** The saved document's id; none while it is new. */
   id: string | undefined;
   initial: Draft;
@@ -36,7 +37,8 @@ type DocumentDraftOptions<Draft> = {
  * save first because the server draws what is saved. A new document moves to its own address once
  * saved, so the next save updates it.
  */
-export const useDocumentDraft = <Draft, Saved extends { _id: string }>(options: DocumentDraftOptions<Draft>) => {
+export const useDocumentDraft = <Draft, D extends ResourceDefinition>(options: DocumentDraftOptions<Draft, D>) => {
+  type Saved = RecordOf<D>;
   const { resource, id, payloadOf, inputPathsOf, detailsKey, messages } = options;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -63,9 +65,7 @@ export const useDocumentDraft = <Draft, Saved extends { _id: string }>(options: 
     setErrors({});
     try {
       const payload = payloadOf(draft);
-      const record = id
-        ? await callApi<Saved>(callOf(resource, 'update'), { ...payload, _id: id })
-        : await callApi<Saved>(callOf(resource, 'create'), payload);
+      const record = id ? await callRecord(resource, 'update', { ...payload, _id: id }) : await callRecord(resource, 'create', payload);
       setSavedJson(draftJson);
       unsaved.markSaved();
       queryClient.setQueryData(detailsKey(record._id), record);

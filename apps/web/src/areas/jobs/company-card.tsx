@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { CompanyLogo } from '../board/company-logo';
 import { placeText } from '../board/labels';
 import { recruiterTypeLabel } from '../board/recruiter-type';
-import type { CompanyRecord } from '../board/types';
+import type { PublicCompany } from '../board/types';
 
 /** Who is hiring, beside their job: a few lines about them and the way to their page. */
-export const CompanyCard = ({ company }: { company: CompanyRecord }) => (
+export const CompanyCard = ({ company }: { company: PublicCompany }) => (
   <Paper withBorder p="lg" component="section" aria-labelledby="company-heading">
     <Stack gap="sm">
       <Group gap="sm" wrap="nowrap">

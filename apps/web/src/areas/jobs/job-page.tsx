@@ -34,7 +34,6 @@ import { humanise } from '../../kit/words';
 import { CompanyLogo } from '../board/company-logo';
 import { JobFacts } from '../board/job-facts';
 import { postedText } from '../board/labels';
-import type { JobRecord } from '../board/types';
 import { useCompanyOfJob } from '../board/use-company-of-job';
 import { useIndustries } from '../board/use-industries';
 import { WishlistButton } from '../board/wishlist-button';
@@ -55,7 +54,7 @@ export const JobPage = () => {
   const { slug = '' } = useParams();
   const job = useQuery({
     queryKey: ['board', 'job', slug],
-    queryFn: ({ signal }) => callApi<JobRecord>(jobBySlug, { slug }, { signal }),
+    queryFn: ({ signal }) => callApi(jobBySlug, { slug }, { signal }),
   });
   const company = useCompanyOfJob(job.data);
   const industries = useIndustries();

@@ -1,7 +1,6 @@
 import { type JobSearch, searchJobs } from '@app/contract/resources/job-board/job';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../kit/api';
-import type { JobSearchAnswer } from '../board/types';
 
 export const jobSearchKey = ['board', 'search'] as const;
 
@@ -9,7 +8,7 @@ export const jobSearchKey = ['board', 'search'] as const;
 export const useJobSearch = (request: JobSearch, options: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: [...jobSearchKey, request],
-    queryFn: ({ signal }) => callApi<JobSearchAnswer>(searchJobs, request, { signal }),
+    queryFn: ({ signal }) => callApi(searchJobs, request, { signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });

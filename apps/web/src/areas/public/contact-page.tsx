@@ -2,10 +2,9 @@ import { contactQuery } from '@app/contract/resources/content/article';
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { callApi } from '../../kit/api';
+import { callResource } from '../../kit/api';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
-import { callOf } from '../../kit/use-resource';
 
 const fields: FieldDescriptor[] = [
   { name: 'contactName', label: 'Your name', kind: 'text', autoComplete: 'name' },
@@ -48,7 +47,7 @@ export const ContactPage = () => {
               fields={fields}
               emptyStrings="omit"
               submitLabel="Send message"
-              onSubmit={(payload) => callApi(callOf(contactQuery, 'create'), payload)}
+              onSubmit={(payload) => callResource(contactQuery, 'create', payload)}
               onSuccess={() => setSent(true)}
               fullWidthSubmit
             />

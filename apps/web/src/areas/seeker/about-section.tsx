@@ -37,13 +37,13 @@ export const AboutSection = ({ record }: { record: SeekerRecord }) => {
       let profileImg: UploadedFile | null = record.profileImg;
       if (photo) {
         try {
-          profileImg = await uploadFile<UploadedFile>(fileUpload, photo);
+          profileImg = await uploadFile(fileUpload, photo);
         } catch (error) {
           setErrors({ profileImg: messageOf(error) });
           return;
         }
       }
-      const saved = await callApi<SeekerRecord>(updateJobSeekerProfile, { profileImg: profileImg ?? undefined, about });
+      const saved = await callApi(updateJobSeekerProfile, { profileImg: profileImg ?? undefined, about });
       setProfile(saved);
       setPhoto(null);
       notifySuccess('Your profile has been saved');

@@ -1,26 +1,19 @@
-import type { ListResult } from '@app/contract/conventions/list';
-import { applicationStatuses, myApplications } from '@app/contract/resources/job-board/application';
+import { applicationStatuses, type myApplication, myApplications } from '@app/contract/resources/job-board/application';
 import { Anchor, Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { callApi } from '../../kit/api';
 import { PageHeader } from '../../kit/page-header';
 import { PagedList } from '../../kit/paged-list';
 import { StatusBadge } from '../../kit/status-badge';
 import { humanise } from '../../kit/words';
 import { formatDate, placeText } from '../board/labels';
-import type { ApplicationStatus, JobSummary, StatusChange } from '../board/types';
 import { myApplicationsKey } from '../board/use-applied-jobs';
 import { StatusHistory } from './status-history';
 
-type Application = {
-  _id: string;
-  status: ApplicationStatus;
-  statusHistory: StatusChange[];
-  createdAt: string;
-  job: JobSummary;
-};
+type Application = z.infer<typeof myApplication>;
 
 const statusFilter = {
   key: 'status',
@@ -85,7 +78,7 @@ export const ApplicationsPage = () => (
     />
     <PagedList<Application>
       queryKey={myApplicationsKey}
-      load={(request, signal) => callApi<ListResult<Application>>(myApplications, request, { signal })}
+      load={(request, signal) => callApi(myApplications, request, { signal })}
       noun="application"
       filters={[statusFilter]}
       searchPlaceholder="Job title or company"

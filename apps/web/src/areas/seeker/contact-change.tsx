@@ -43,7 +43,7 @@ export const ContactChange = ({ kind, record }: { kind: Kind; record: SeekerReco
         ? { email: record.email, newEmail: newValue, otp: payload.otp, secondaryOtp: payload.secondaryOtp }
         : { phone: record.phone, newPhone: newValue, otp: payload.otp, secondaryOtp: payload.secondaryOtp };
     try {
-      return await callApi<SeekerRecord>(kind === 'email' ? updateJobSeekerEmail : updateJobSeekerPhone, input);
+      return await callApi(kind === 'email' ? updateJobSeekerEmail : updateJobSeekerPhone, input);
     } catch (error) {
       // Only the codes are inputs here; what is wrong with the new value is said in general.
       throw renameFieldErrors(error, (field) => (field === 'otp' || field === 'secondaryOtp' ? field : undefined));

@@ -24,7 +24,7 @@ export const CvSection = ({ record }: { record: SeekerRecord }) => {
     setError(undefined);
     setUploading(true);
     try {
-      setProfile(await uploadFile<SeekerRecord>(updateJobSeekerCv, file));
+      setProfile(await uploadFile(updateJobSeekerCv, file));
       notifySuccess('Your CV has been uploaded');
     } catch (failure) {
       setError(messageOf(failure));
@@ -38,7 +38,7 @@ export const CvSection = ({ record }: { record: SeekerRecord }) => {
     const target = window.open('', '_blank');
     setOpening(true);
     try {
-      const { url } = await callApi<{ url: string }>(jobSeekerCvUrl, {});
+      const { url } = await callApi(jobSeekerCvUrl, {});
       if (target) target.location.href = url;
       else window.location.href = url;
     } catch (failure) {

@@ -54,7 +54,7 @@ export const DetailsSection = ({ record }: { record: SeekerRecord }) => {
         emptyStrings="keep"
         submitLabel="Save details"
         successMessage="Your details have been saved"
-        onSubmit={(payload) => callApi<SeekerRecord>(updateJobSeekerDetails, { ...payload, email: record.email, phone: record.phone })}
+        onSubmit={(payload) => callApi(updateJobSeekerDetails, { ...payload, email: record.email, phone: record.phone })}
         onSuccess={(saved) => {
           setProfile(saved);
           // The name in the header comes from the session.

@@ -43,7 +43,7 @@ export const EducationSection = ({ record }: { record: SeekerRecord }) => {
         subtitle: `${entry.organization} · ${entry.grade}`,
         period: periodText(entry.startDate, entry.endDate, entry.isPursuing),
       })}
-      save={async (education) => setProfile(await callApi<SeekerRecord>(updateJobSeekerEducation, { education }))}
+      save={async (education) => setProfile(await callApi(updateJobSeekerEducation, { education }))}
     />
   );
 };

@@ -64,7 +64,7 @@ export const LanguagesEditor = ({ record }: { record: SeekerRecord }) => {
   const save = async () => {
     setSaving(true);
     try {
-      setProfile(await callApi<SeekerRecord>(updateJobSeekerLanguages, { languages }));
+      setProfile(await callApi(updateJobSeekerLanguages, { languages }));
       notifySuccess('Your languages have been saved');
     } catch (error) {
       notifyFailure(error);

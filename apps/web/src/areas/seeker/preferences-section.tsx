@@ -60,7 +60,7 @@ export const PreferencesSection = ({ record }: { record: SeekerRecord }) => {
         emptyStrings="omit"
         submitLabel="Save preferences"
         successMessage="Your preferences have been saved"
-        onSubmit={(payload) => callApi<SeekerRecord>(updateJobSeekerPreferences, toPreferences(payload))}
+        onSubmit={(payload) => callApi(updateJobSeekerPreferences, toPreferences(payload))}
         onSuccess={setProfile}
       />
     </SectionCard>

@@ -56,7 +56,7 @@ export const SkillsEditor = ({ record }: { record: SeekerRecord }) => {
   const save = async () => {
     setSaving(true);
     try {
-      setProfile(await callApi<SeekerRecord>(updateJobSeekerSkills, { skills }));
+      setProfile(await callApi(updateJobSeekerSkills, { skills }));
       notifySuccess('Your skills have been saved');
     } catch (error) {
       notifyFailure(error);

@@ -46,7 +46,7 @@ export const WorkHistorySection = ({ record }: { record: SeekerRecord }) => {
         subtitle: `${entry.organization}, ${entry.city} · ${entry.jobType}`,
         period: periodText(entry.startDate, entry.endDate, entry.currentlyWorkingHere),
       })}
-      save={async (workHistory) => setProfile(await callApi<SeekerRecord>(updateJobSeekerWorkHistory, { workHistory }))}
+      save={async (workHistory) => setProfile(await callApi(updateJobSeekerWorkHistory, { workHistory }))}
     />
   );
 };

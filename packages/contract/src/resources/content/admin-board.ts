@@ -4,12 +4,13 @@ import { boardPhone } from '../../conventions/career';
 import { address, email, genericStatus, personName, socialMedia, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterId, filterValue, listRequest } from '../../conventions/list';
+import { recordId, recordListSchema, recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
 import { recruiterCompany, recruiterType } from '../job-board/company';
 import { jobSeeker, preferences } from '../job-board/job-seeker';
 
-const admin = <S extends z.ZodType>(name: string, tag: string, path: string, input: S, summary?: string) =>
-  defineWorkflow({ name, tag, method: 'POST', path, who: PLATFORM, input, summary });
+const admin = <S extends z.ZodType, O extends z.ZodType>(name: string, tag: string, path: string, input: S, output: O, summary?: string) =>
+  defineWorkflow({ name, tag, method: 'POST', path, who: PLATFORM, input, output, summary });
 
 const companyName = z.string({ error: 'Please enter company name' }).trim().min(1, 'Please enter company name').max(200);
 const aboutUs = z
@@ -40,6 +41,7 @@ export const adminAddRecruiter = admin(
   'RecruiterCompany',
   '/admin/recruiter/add',
   adminCompanyFields.strict(),
+  recordSchema(recruiterCompany),
   'Adds a company and its RECRUITER account; the recruiter sets a password through forgot-password',
 );
 /** The sign-in email belongs to the account and is not changed here. */
@@ -48,24 +50,28 @@ export const adminUpdateRecruiter = admin(
   'RecruiterCompany',
   '/admin/recruiter/update',
   adminCompanyFields.omit({ email: true }).partial().extend({ _id: mongoId() }).strict(),
+  recordSchema(recruiterCompany),
 );
 export const adminListRecruiters = admin(
   'adminListRecruiters',
   'RecruiterCompany',
   '/admin/recruiter/list',
   listRequest(recruiterCompany.filters),
+  recordListSchema(recruiterCompany),
 );
 export const adminFindRecruiter = admin(
   'adminFindRecruiter',
   'RecruiterCompany',
   '/admin/recruiter/find',
   z.object({ _id: mongoId() }).strict(),
+  recordSchema(recruiterCompany),
 );
 export const adminVerifyRecruiter = admin(
   'adminVerifyRecruiter',
   'RecruiterCompany',
   '/admin/recruiter/updateCompanyVerification',
   z.object({ _id: mongoId(), isVerified: z.boolean({ error: 'isVerified must be true or false' }) }).strict(),
+  recordSchema(recruiterCompany),
 );
 
 // --- Job seekers -------------------------------------------------------------------------------
@@ -87,6 +93,7 @@ export const adminAddJobSeeker = admin(
   'JobSeeker',
   '/admin/job-seeker/addJobSeeker',
   adminSeekerFields.strict(),
+  recordSchema(jobSeeker),
   'Adds a job seeker and their account; they set a password through forgot-password',
 );
 /** The sign-in email belongs to the account and is not changed here. */
@@ -95,19 +102,28 @@ export const adminUpdateJobSeeker = admin(
   'JobSeeker',
   '/admin/job-seeker/updateJobSeeker',
   adminSeekerFields.omit({ email: true }).partial().extend({ _id: mongoId() }).strict(),
+  recordSchema(jobSeeker),
 );
-export const adminListJobSeekers = admin('adminListJobSeekers', 'JobSeeker', '/admin/job-seeker/list', listRequest(jobSeeker.filters));
+export const adminListJobSeekers = admin(
+  'adminListJobSeekers',
+  'JobSeeker',
+  '/admin/job-seeker/list',
+  listRequest(jobSeeker.filters),
+  recordListSchema(jobSeeker),
+);
 export const adminGetJobSeeker = admin(
   'adminGetJobSeeker',
   'JobSeeker',
   '/admin/job-seeker/get-job-seeker',
   z.object({ _id: mongoId() }).strict(),
+  recordSchema(jobSeeker),
 );
 export const adminDeleteJobSeeker = admin(
   'adminDeleteJobSeeker',
   'JobSeeker',
   '/admin/job-seeker/delete-job-seeker',
   z.object({ _id: mongoId() }).strict(),
+  recordId,
   'Deletes the job seeker and closes their account',
 );
 
@@ -146,20 +162,22 @@ export const listJobSeekerReferences = admin(
   'JobSeekerReference',
   '/admin/job-seeker/reference/list',
   listRequest(jobSeekerReference.filters).extend({ jobSeekerId: mongoId('jobSeekerId').optional() }),
+  recordListSchema(jobSeekerReference),
 );
 
 // --- Dashboard ---------------------------------------------------------------------------------
 
 /** What the admin console's home shows: one number per part of the platform. */
-export type AdminDashboardCounts = {
-  jobSeekers: number;
-  recruiterCompanies: number;
-  publishedJobs: number;
+export const adminDashboardCountsAnswer = z.object({
+  jobSeekers: z.number().int(),
+  recruiterCompanies: z.number().int(),
+  publishedJobs: z.number().int(),
   /** Applications made in the last seven days. */
-  applicationsThisWeek: number;
+  applicationsThisWeek: z.number().int(),
   /** Contact queries nobody has replied to yet (status NEW). */
-  openContactQueries: number;
-};
+  openContactQueries: z.number().int(),
+});
+export type AdminDashboardCounts = z.infer<typeof adminDashboardCountsAnswer>;
 
 export const adminDashboardCounts = defineWorkflow({
   name: 'adminDashboardCounts',
@@ -171,4 +189,5 @@ export const adminDashboardCounts = defineWorkflow({
   summary:
     'Counts for the admin console’s home: job seekers, recruiter companies, published jobs, applications in the last 7 days, NEW contact queries (not in the spec)',
   input: z.object({}).strict(),
+  output: adminDashboardCountsAnswer,
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PLATFORM } from '../../access';
 import { address, email, genericStatus, isoDate, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
-import { filterId, filterValue } from '../../conventions/list';
+import { filterId, filterValue, listResult } from '../../conventions/list';
+import { recordId, recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
 
 const required = (message: string, max = 1000) => z.string({ error: message }).trim().min(1, message).max(max);
@@ -12,6 +13,9 @@ export const slugMessage = 'Only a-z, 0-9 and "-" are allowed.';
 const slug = (missing = 'Please enter slug') =>
   z.string({ error: missing }).trim().min(1, missing).max(200).regex(slugPattern, slugMessage);
 const phone = z.string({ error: 'Please enter phone' }).trim().min(12, 'Phone must be at least 12 characters.').max(30);
+
+/** What the public sees of a record: not who wrote it. */
+const internalFields = { ownerId: true, createdBy: true, updatedBy: true } as const;
 
 /** The `{id}` of a DELETE path, merged into the input by the engine. */
 const pathId = z.object({ id: mongoId() }).strict();
@@ -49,6 +53,7 @@ export const removeAuthor = defineWorkflow({
   path: '/article/author/{id}',
   who: PLATFORM,
   input: pathId,
+  output: recordId,
 });
 
 // --- Articles ----------------------------------------------------------------------------------
@@ -104,6 +109,9 @@ export const article = defineResource({
   },
 });
 
+/** An article as the public reads it. */
+export const publicArticleRecord = recordSchema(article).omit(internalFields);
+
 /** The public list: published articles whose publish date has come, featured first. */
 export const publicArticles = defineWorkflow({
   name: 'publicArticles',
@@ -122,6 +130,7 @@ export const publicArticles = defineWorkflow({
         .default({}),
     })
     .strict(),
+  output: listResult(publicArticleRecord),
 });
 
 export const articleBySlug = defineWorkflow({
@@ -131,6 +140,7 @@ export const articleBySlug = defineWorkflow({
   path: '/article/details-by-slug',
   who: ['public'],
   input: z.object({ slug: slug() }).strict(),
+  output: publicArticleRecord,
 });
 
 // --- Admin notes -------------------------------------------------------------------------------
@@ -178,6 +188,7 @@ export const removeEngagementTemplate = defineWorkflow({
   path: '/admin/engagement/template/{id}',
   who: PLATFORM,
   input: pathId,
+  output: recordId,
 });
 
 // --- Employee business cards -------------------------------------------------------------------
@@ -216,6 +227,9 @@ export const employeeCard = defineResource({
   },
 });
 
+/** A business card as the public sees it. */
+export const publicCardRecord = recordSchema(employeeCard).omit(internalFields);
+
 export const employeeCardWhatsApp = defineWorkflow({
   name: 'employeeCardWhatsApp',
   tag: 'EmployeeCard',
@@ -223,6 +237,7 @@ export const employeeCardWhatsApp = defineWorkflow({
   path: '/admin/employee/card/updateWhatsAppVerification',
   who: PLATFORM,
   input: z.object({ _id: mongoId(), isWhatsapp: z.boolean({ error: 'isWhatsapp must be true or false' }) }).strict(),
+  output: recordSchema(employeeCard),
 });
 
 export const publicCardDetails = defineWorkflow({
@@ -232,6 +247,7 @@ export const publicCardDetails = defineWorkflow({
   path: '/employee/businesscard/get-details',
   who: ['public'],
   input: z.object({ _id: mongoId() }).strict(),
+  output: publicCardRecord,
 });
 
 export const publicCardBySlug = defineWorkflow({
@@ -241,6 +257,7 @@ export const publicCardBySlug = defineWorkflow({
   path: '/employee/businesscard/get-details-by-slug',
   who: ['public'],
   input: z.object({ slug: slug() }).strict(),
+  output: publicCardRecord,
 });
 
 export const publicCards = defineWorkflow({
@@ -257,6 +274,7 @@ export const publicCards = defineWorkflow({
       filter: z.object({}).strict().default({}),
     })
     .strict(),
+  output: listResult(publicCardRecord),
 });
 
 // --- Contact queries ---------------------------------------------------------------------------
@@ -305,6 +323,7 @@ export const setContactThread = defineWorkflow({
       _id: mongoId().optional(),
     })
     .strict(),
+  output: z.union([recordSchema(contactQuery), z.array(recordSchema(contactQuery))]),
 });
 
 /**
@@ -325,4 +344,5 @@ export const replyToContact = defineWorkflow({
       message: required('Please enter message', 20_000),
     })
     .strict(),
+  output: recordSchema(contactQuery),
 });

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
-import { filterValue, listRequest } from '../../conventions/list';
+import { filterValue, listRequest, listResult } from '../../conventions/list';
+import { instant, recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
+import { job } from './job';
+import { jobSeeker } from './job-seeker';
 
 export const applicationStatuses = ['APPLIED', 'VIEWED', 'SHORTLISTED', 'REJECTED', 'HIRED', 'WITHDRAWN'] as const;
 export const applicationStatus = z.enum(applicationStatuses, {
   error: 'Status must be APPLIED, VIEWED, SHORTLISTED, REJECTED, HIRED or WITHDRAWN',
 });
 
-export const applicationHistoryEntry = z.object({ status: z.string(), at: z.string(), by: z.string().optional() });
+export const applicationHistoryEntry = z.object({ status: applicationStatus, at: z.string(), by: z.string().optional() });
 
 /**
  * A seeker's application to a job. It has no generic calls: it is written only by the workflows
@@ -38,6 +41,47 @@ export const jobApplication = defineResource({
   calls: {},
 });
 
+/** What the seeker's own lists show of a job applied to or saved. */
+export const jobSummary = recordSchema(job).pick({
+  _id: true,
+  title: true,
+  slug: true,
+  companyName: true,
+  status: true,
+  address: true,
+  workModel: true,
+  salaries: true,
+  applicationEndDate: true,
+});
+
+/** An application as the seeker's badges know it. */
+export const appliedJob = z.object({ _id: z.string(), jobId: z.string(), status: applicationStatus, appliedAt: instant });
+
+const applicationRecord = recordSchema(jobApplication);
+
+/** One of the seeker's own applications, with its job (jobs and seekers are only ever soft-deleted, so both are always there). */
+export const myApplication = applicationRecord
+  .pick({ _id: true, status: true, statusHistory: true, createdAt: true, updatedAt: true })
+  .extend({ job: jobSummary });
+
+/** An applicant as the company sees them: the application, the seeker's profile and a link to the CV. */
+export const jobApplicant = applicationRecord
+  .pick({ _id: true, status: true, statusHistory: true, cv: true, coverLetter: true, coverLetterFile: true, createdAt: true })
+  .extend({
+    jobSeeker: recordSchema(jobSeeker).pick({
+      _id: true,
+      name: true,
+      email: true,
+      phone: true,
+      address: true,
+      about: true,
+      linkedInLink: true,
+      skills: true,
+      preferences: true,
+    }),
+    cvUrl: z.string().nullable(),
+  });
+
 export const applyForJob = defineWorkflow({
   name: 'applyForJob',
   tag: 'JobApplication',
@@ -56,6 +100,7 @@ export const applyForJob = defineWorkflow({
       coverLetterId: mongoId('coverLetterId').optional(),
     })
     .strict(),
+  output: appliedJob,
 });
 
 export const appliedJobIds = defineWorkflow({
@@ -67,6 +112,7 @@ export const appliedJobIds = defineWorkflow({
   inputFrom: 'query',
   summary: 'Every job the seeker applied to, with its status (for badges on search results)',
   input: z.object({}).strict(),
+  output: z.array(appliedJob),
 });
 
 export const myApplications = defineWorkflow({
@@ -77,6 +123,7 @@ export const myApplications = defineWorkflow({
   who: ['JOB_SEEKER'],
   summary: 'The seeker’s applications with their jobs and status history',
   input: listRequest({ status: filterValue(applicationStatus) }),
+  output: listResult(myApplication),
 });
 
 export const jobApplicants = defineWorkflow({
@@ -87,6 +134,7 @@ export const jobApplicants = defineWorkflow({
   who: ['RECRUITER'],
   summary: 'Applicants of one of the company’s jobs, with a signed link to each CV',
   input: listRequest({ status: filterValue(applicationStatus) }).extend({ jobId: mongoId('job id') }),
+  output: listResult(jobApplicant).extend({ job: jobSummary }),
 });
 
 export const updateApplicationStatus = defineWorkflow({
@@ -102,6 +150,7 @@ export const updateApplicationStatus = defineWorkflow({
       status: applicationStatus.exclude(['APPLIED', 'WITHDRAWN'], { error: 'Status must be VIEWED, SHORTLISTED, REJECTED or HIRED' }),
     })
     .strict(),
+  output: applicationRecord.pick({ _id: true, status: true, statusHistory: true }),
 });
 
 export const toggleWishlist = defineWorkflow({
@@ -112,6 +161,7 @@ export const toggleWishlist = defineWorkflow({
   who: ['JOB_SEEKER'],
   summary: 'Adds the job to the wishlist, or takes it off; answers { wishlisted }',
   input: z.object({ jobId: mongoId('job id') }).strict(),
+  output: z.object({ jobId: z.string(), wishlisted: z.boolean() }),
 });
 
 export const wishlistJobs = defineWorkflow({
@@ -122,4 +172,5 @@ export const wishlistJobs = defineWorkflow({
   who: ['JOB_SEEKER'],
   inputFrom: 'query',
   input: z.object({}).strict(),
+  output: z.array(jobSummary.extend({ savedAt: instant, isDeleted: z.boolean() })),
 });

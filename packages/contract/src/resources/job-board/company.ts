@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { boardPhone, slug } from '../../conventions/career';
 import { address, email, genericStatus, password, socialMedia, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
-import { filterDateRange, filterId, filterValue } from '../../conventions/list';
+import { filterDateRange, filterId, filterValue, listResult } from '../../conventions/list';
+import { recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
+import { signInResult } from '../auth';
 
 export const recruiterTypes = ['COMPANY', 'RECRUITMENT_AGENCY'] as const;
 export const recruiterType = z.enum(recruiterTypes, { error: 'Recruiter type must be COMPANY or RECRUITMENT_AGENCY' });
@@ -35,6 +37,9 @@ const companyFields = z.object({
   userId: mongoId('userId'),
 });
 
+/** What anyone may see of a company: not its account, its contact email and phone, or who wrote it. */
+const privateCompanyFields = { email: true, phone: true, userId: true, ownerId: true, createdBy: true, updatedBy: true } as const;
+
 /** A company or agency on the job board; its account is a RECRUITER user. */
 export const recruiterCompany = defineResource({
   name: 'RecruiterCompany',
@@ -60,9 +65,19 @@ export const recruiterCompany = defineResource({
     { fields: ['slug'], message: 'This slug is already taken', global: true },
   ],
   calls: {
-    list: { method: 'POST', path: '/recruiter/company/list', who: ['public'], summary: 'Active companies, for the public directory' },
+    list: {
+      method: 'POST',
+      path: '/recruiter/company/list',
+      who: ['public'],
+      summary: 'Active companies, for the public directory',
+      output: (record) => listResult(record.omit(privateCompanyFields)),
+    },
   },
 });
+
+/** A company as the public sees it (its page, the directory). */
+export const publicCompanyRecord = recordSchema(recruiterCompany).omit(privateCompanyFields);
+export type PublicCompany = z.infer<typeof publicCompanyRecord>;
 
 export const registerCompany = defineWorkflow({
   name: 'registerCompany',
@@ -85,10 +100,21 @@ export const registerCompany = defineWorkflow({
       password,
     })
     .strict(),
+  output: signInResult,
 });
 
+/** The recruiter's own changes answer their company's whole record. */
 const recruiterWorkflow = <S extends z.ZodType>(name: string, path: string, input: S, summary?: string) =>
-  defineWorkflow({ name, tag: 'RecruiterCompany', method: 'POST', path, who: ['RECRUITER'], input, summary });
+  defineWorkflow({
+    name,
+    tag: 'RecruiterCompany',
+    method: 'POST',
+    path,
+    who: ['RECRUITER'],
+    input,
+    output: recordSchema(recruiterCompany),
+    summary,
+  });
 
 export const updateCompanyAbout = recruiterWorkflow('updateCompanyAbout', '/recruiter/company/updateAbout', z.object({ aboutUs }).strict());
 export const updateCompanyIndustries = recruiterWorkflow(
@@ -126,6 +152,7 @@ export const myCompany = defineWorkflow({
   inputFrom: 'query',
   summary: 'The signed-in recruiter’s own company (not in the spec)',
   input: z.object({}).strict(),
+  output: recordSchema(recruiterCompany),
 });
 
 export const companyBySlug = defineWorkflow({
@@ -136,4 +163,5 @@ export const companyBySlug = defineWorkflow({
   who: ['public'],
   summary: 'A company’s public page (not in the spec)',
   input: z.object({ slug: z.string({ error: 'Please provide a slug' }).trim().min(1, 'Please provide a slug') }).strict(),
+  output: publicCompanyRecord,
 });

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { PLATFORM } from '../../access';
-import { genericStatus, uploadedFile } from '../../conventions/common';
+import { fileLink, genericStatus, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
-import { filterId, filterValue } from '../../conventions/list';
+import { filterId, filterValue, listResult } from '../../conventions/list';
+import { recordListSchema, recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
 import { accentColor, coverLetterDocument, coverLetterTemplateSlugs, defaultAccentColor } from './cv-document';
 
@@ -109,6 +110,7 @@ export const coverLetterSection = defineResource({
       path: '/admin/cover-letter/section/get',
       who: PLATFORM,
       summary: 'One section with its suggestions (the spec’s suggestion get uses this path)',
+      output: (record) => record.extend({ suggestions: z.array(recordSchema(coverLetterSuggestion)) }),
     },
   },
 });
@@ -121,16 +123,7 @@ export const reorderCoverLetterSection = defineWorkflow({
   who: PLATFORM,
   summary: 'Moves a section to orderNumber; the others shift to make room, keeping 0, 1, 2, ...',
   input: z.object({ _id: mongoId(), orderNumber }).strict(),
-});
-
-export const seekerCoverLetterSections = defineWorkflow({
-  name: 'seekerCoverLetterSections',
-  tag: 'CoverLetter',
-  method: 'POST',
-  path: '/job-seeker/cover-letter/section/list',
-  who: ['JOB_SEEKER'],
-  summary: 'The active sections in their order, each with its active suggestions',
-  input: z.object({ search: z.string().max(200).default('') }).strict(),
+  output: recordListSchema(coverLetterSection),
 });
 
 // --- Suggestions -------------------------------------------------------------------------------
@@ -162,6 +155,16 @@ export const coverLetterSuggestion = defineResource({
   },
 });
 
+export const seekerCoverLetterSections = defineWorkflow({
+  name: 'seekerCoverLetterSections',
+  tag: 'CoverLetter',
+  method: 'POST',
+  path: '/job-seeker/cover-letter/section/list',
+  who: ['JOB_SEEKER'],
+  summary: 'The active sections in their order, each with its active suggestions',
+  input: z.object({ search: z.string().max(200).default('') }).strict(),
+  output: listResult(recordSchema(coverLetterSection).extend({ suggestions: z.array(recordSchema(coverLetterSuggestion)) })),
+});
 export const seekerCoverLetterSuggestions = defineWorkflow({
   name: 'seekerCoverLetterSuggestions',
   tag: 'CoverLetter',
@@ -180,6 +183,7 @@ export const seekerCoverLetterSuggestions = defineWorkflow({
         .default({}),
     })
     .strict(),
+  output: recordListSchema(coverLetterSuggestion),
 });
 
 // --- Templates ---------------------------------------------------------------------------------
@@ -294,6 +298,7 @@ export const makeDefaultCoverLetter = defineWorkflow({
   path: '/job-seeker/cover-letter/make-default',
   who: ['JOB_SEEKER'],
   input: z.object({ _id: mongoId() }).strict(),
+  output: recordSchema(coverLetter),
 });
 
 /** Query strings carry text: "true"/"false" (and 1/0) for isDocx. */
@@ -310,4 +315,5 @@ export const coverLetterUrl = defineWorkflow({
   inputFrom: 'query',
   summary: 'An expiring link to the letter as PDF, or as Word with isDocx=true (drawn once per change)',
   input: z.object({ coverLetterId: mongoId('coverLetterId'), isDocx: queryFlag.default(false) }).strict(),
+  output: fileLink,
 });

@@ -28,13 +28,19 @@ export const accentColor = z
   .string({ error: 'Please choose an accent colour' })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Accent colour must look like #1f4e79')
-  .transform((value) => value.toLowerCase());
+  .toLowerCase();
 
-/** The CV's phone: a number, as the spec says, though people type spaces and a leading plus. */
-export const cvPhone = z
-  .union([z.number({ error: 'phone must be a number' }), z.string({ error: 'phone must be a number' })])
-  .transform((value) => String(value).trim())
-  .refine((value) => /^\+?\d[\d ]{5,19}$/.test(value), 'phone must be a number');
+/**
+ * The CV's phone: a number, as the spec says, though people type spaces and a leading plus. Kept
+ * as text (a number sent is taken as its digits), so it has one shape out and in the API docs.
+ */
+export const cvPhone = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string({ error: 'phone must be a number' })
+    .trim()
+    .refine((value) => /^\+?\d[\d ]{5,19}$/.test(value), 'phone must be a number'),
+);
 
 /** A rated skill on a CV: as on the profile, but the label is printed, so it must be there. */
 export const cvSkill = skillItem.extend({
@@ -158,7 +164,7 @@ export type CvDocumentInput = z.input<typeof cvDocument>;
 /** Cover letters are for UK numbers only: 44 and ten more digits (spaces are ignored). */
 export const coverLetterPhone = z
   .string({ error: 'Please enter phone number.' })
-  .transform((value) => value.replace(/\s+/g, ''))
+  .overwrite((value) => value.replace(/\s+/g, ''))
   .refine((value) => value.length > 0, 'Please enter phone number.')
   .refine((value) => /^44\d{10}$/.test(value), 'Only numbers of UK are supported right now.');
 

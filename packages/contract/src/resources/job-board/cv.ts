@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { genericStatus, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterValue } from '../../conventions/list';
+import { recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
-import { cvDocument } from './cv-document';
+import { cvDocument, cvTemplateSlug } from './cv-document';
 
 /** BUILT in the builder; the spec names the field, the uploaded file stays on the profile. */
 export const cvTypes = ['BUILT'] as const;
@@ -72,6 +73,7 @@ export const cvDetails = defineWorkflow({
   who: ['JOB_SEEKER'],
   inputFrom: 'query',
   input: z.object({ cvId: mongoId('cvId') }).strict(),
+  output: recordSchema(cv),
 });
 
 export const defaultCv = defineWorkflow({
@@ -83,6 +85,7 @@ export const defaultCv = defineWorkflow({
   inputFrom: 'query',
   summary: 'The default CV, or null when the seeker has built none',
   input: z.object({}).strict(),
+  output: recordSchema(cv).nullable(),
 });
 
 export const setDefaultCv = defineWorkflow({
@@ -98,7 +101,11 @@ export const setDefaultCv = defineWorkflow({
       status: z.boolean({ error: 'status must be true or false' }).default(true),
     })
     .strict(),
+  output: recordSchema(cv),
 });
+
+export const cvTemplateSummary = z.object({ slug: cvTemplateSlug, title: z.string(), description: z.string() });
+export type CvTemplateSummary = z.infer<typeof cvTemplateSummary>;
 
 export const cvTemplateList = defineWorkflow({
   name: 'cvTemplateList',
@@ -109,6 +116,5 @@ export const cvTemplateList = defineWorkflow({
   inputFrom: 'query',
   summary: 'The built-in CV layouts: slug, title, description, whether they show the photo',
   input: z.object({}).strict(),
+  output: z.array(cvTemplateSummary),
 });
-
-export type CvTemplateSummary = { slug: string; title: string; description: string };

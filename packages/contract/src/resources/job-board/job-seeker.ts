@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { boardPhone, education, languageItem, skillItem, workHistory } from '../../conventions/career';
-import { address, email, genericStatus, password, personName, uploadedFile } from '../../conventions/common';
+import { address, email, fileLink, genericStatus, password, personName, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterValue } from '../../conventions/list';
+import { recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
 import { experienceValues, workModelValues } from '../../lookups';
+import { signInResult } from '../auth';
 
 export const preferences = z.object({
   preferredLocation: address.optional().nullable(),
@@ -64,7 +66,15 @@ export const jobSeeker = defineResource({
   calls: {},
 });
 
-const seekerWorkflow = <S extends z.ZodType>(name: string, method: 'POST' | 'GET', path: string, input: S, summary?: string) =>
+/** The seeker's own calls answer their whole record unless they say otherwise. */
+const seekerWorkflow = <S extends z.ZodType, O extends z.ZodType = ReturnType<typeof recordSchema<typeof jobSeeker>>>(
+  name: string,
+  method: 'POST' | 'GET',
+  path: string,
+  input: S,
+  summary?: string,
+  output: O = recordSchema(jobSeeker) as never,
+) =>
   defineWorkflow({
     name,
     tag: 'JobSeeker',
@@ -72,6 +82,7 @@ const seekerWorkflow = <S extends z.ZodType>(name: string, method: 'POST' | 'GET
     path,
     who: ['JOB_SEEKER'],
     input,
+    output,
     summary,
     ...(method === 'GET' ? { inputFrom: 'query' as const } : {}),
   });
@@ -84,6 +95,7 @@ export const registerJobSeeker = defineWorkflow({
   who: ['public'],
   summary: 'Registers a job seeker and signs them in (answers like login)',
   input: z.object({ name: personName, email: email(), phone: boardPhone, password }).strict(),
+  output: signInResult,
 });
 
 export const myJobSeekerProfile = seekerWorkflow(
@@ -173,6 +185,7 @@ export const updateJobSeekerCv = defineWorkflow({
   inputFrom: 'multipart',
   summary: 'Uploads the CV file (multipart, one file under the key `file`: PDF, DOC or DOCX, 10 MB)',
   input: z.object({}),
+  output: recordSchema(jobSeeker),
 });
 
 export const jobSeekerCvUrl = seekerWorkflow(
@@ -181,6 +194,7 @@ export const jobSeekerCvUrl = seekerWorkflow(
   '/job-seeker/getCvUrl',
   z.object({ cvId: mongoId('cvId').optional() }).strict(),
   'An expiring link to the uploaded CV (or, with cvId, to that CV)',
+  fileLink,
 );
 
 const code = (label: string) =>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PLATFORM } from '../../access';
 import { slug } from '../../conventions/career';
-import { address, isoDate } from '../../conventions/common';
+import { address, isoDate, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
-import { filterDateRange, filterValue } from '../../conventions/list';
+import { filterDateRange, filterValue, listResult } from '../../conventions/list';
+import { recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
 import { experienceValues, jobTypeValues, salaryDurationValues, salaryRangeValues, workModelValues } from '../../lookups';
 
@@ -63,6 +64,19 @@ const withWindow = <T extends { applicationStartDate?: string | null; applicatio
   }
 };
 
+/** The card of the company beside a job in public answers. */
+export const jobCompanyCard = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  profileImg: uploadedFile.nullable(),
+  isVerified: z.boolean(),
+});
+
+/** A job as anyone may see it, with its company's card; who created or owns it stays inside. */
+const internalJobFields = { ownerId: true, createdBy: true, updatedBy: true } as const;
+const publicJobExtras = { company: jobCompanyCard.nullable(), isOpen: z.boolean() };
+
 /** A job on the board, posted by a recruiter company. */
 export const job = defineResource({
   name: 'Job',
@@ -102,6 +116,7 @@ export const job = defineResource({
       path: '/recruiter/job/get-detailed-job',
       who: ['public'],
       summary: 'A job: anyone sees it while published; its company always',
+      output: (record) => record.omit(internalJobFields).extend(publicJobExtras),
     },
     list: {
       method: 'POST',
@@ -112,6 +127,9 @@ export const job = defineResource({
     setStatus: { method: 'POST', path: '/recruiter/job/status-update', who: ['RECRUITER', 'SUPER_ADMIN', 'ADMIN'] },
   },
 });
+
+export const publicJobRecord = recordSchema(job).omit(internalJobFields).extend(publicJobExtras);
+export type PublicJob = z.infer<typeof publicJobRecord>;
 
 export const featureJobMessage = 'Only the platform can feature a job';
 
@@ -129,6 +147,7 @@ export const featureJob = defineWorkflow({
       isFeaturedJob: z.boolean({ error: 'isFeaturedJob must be true or false' }),
     })
     .strict(),
+  output: recordSchema(job),
 });
 
 export const distanceUnits = ['mi', 'km'] as const;
@@ -169,6 +188,43 @@ export const jobSearch = z
   .strict();
 export type JobSearch = z.infer<typeof jobSearch>;
 
+/** One job in the search's results: what a result card shows, its relevance and distance. */
+export const jobSearchResult = recordSchema(job)
+  .pick({
+    _id: true,
+    itemId: true,
+    title: true,
+    slug: true,
+    description: true,
+    address: true,
+    salaries: true,
+    jobTypes: true,
+    workModel: true,
+    experience: true,
+    industries: true,
+    skills: true,
+    isFeaturedJob: true,
+    postedOn: true,
+    applicationEndDate: true,
+    recruiterId: true,
+    companyName: true,
+  })
+  .extend({ company: jobCompanyCard, relevance: z.number(), distance: z.number().nullable() });
+
+/** A page of results; `location` is the place searched around, when there is one. */
+export const jobSearchAnswer = listResult(jobSearchResult).extend({
+  location: z
+    .object({
+      label: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      radius: z.number().optional(),
+      unit: z.enum(distanceUnits).optional(),
+    })
+    .optional(),
+});
+export type JobSearchAnswer = z.infer<typeof jobSearchAnswer>;
+
 export const searchJobs = defineWorkflow({
   name: 'searchJobs',
   tag: 'Job',
@@ -177,6 +233,7 @@ export const searchJobs = defineWorkflow({
   who: ['public'],
   summary: 'Search published, open jobs',
   input: jobSearch,
+  output: jobSearchAnswer,
 });
 
 export const findJobs = defineWorkflow({
@@ -193,4 +250,5 @@ export const jobBySlug = defineWorkflow({
   path: '/recruiter/job/get-detailed-job-by-slug',
   who: ['public'],
   input: z.object({ slug: z.string({ error: 'Please provide a slug' }).trim().min(1, 'Please provide a slug') }).strict(),
+  output: publicJobRecord,
 });

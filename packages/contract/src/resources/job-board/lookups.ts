@@ -122,7 +122,13 @@ export const industryOptions = defineWorkflow({
   who: ['public'],
   inputFrom: 'query',
   input: z.object({ search: z.string().max(200).optional() }).strict(),
+  output: z.array(z.object({ _id: z.string(), label: z.string(), value: z.string() })),
 });
+
+const option = <V extends z.ZodType>(value: V) => z.object({ label: z.string(), value });
+const numberOption = option(z.number());
+const textOption = option(z.string());
+const range = textOption.extend({ min: z.number(), max: z.number() });
 
 /** Job types, work models, experience, salary bands and durations, travel, notice periods, hobbies. */
 export const fixedLookups = defineWorkflow({
@@ -134,4 +140,14 @@ export const fixedLookups = defineWorkflow({
   inputFrom: 'query',
   summary: 'The fixed lookups the spec names without calls (not in the spec)',
   input: z.object({}).strict(),
+  output: z.object({
+    jobTypes: z.array(numberOption),
+    workModels: z.array(textOption),
+    experienceRanges: z.array(range),
+    salaryRanges: z.array(range.extend({ duration: z.string() })),
+    salaryDurations: z.array(textOption),
+    travelOptions: z.array(numberOption),
+    noticePeriods: z.array(z.object({ _id: z.string(), label: z.string(), valueInDays: z.number().int() })),
+    hobbies: z.array(textOption),
+  }),
 });

@@ -1,4 +1,3 @@
-import type { ListResult } from '@app/contract/conventions/list';
 import {
   coverLetter,
   coverLetterTemplate,
@@ -12,23 +11,22 @@ import { IconAlertTriangle, IconBriefcase, IconDeviceFloppy, IconDownload, IconF
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { callApi, isApiError } from '../../../kit/api';
+import { callApi, callResource, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
 import { messageOf } from '../../../kit/notify';
-import { callOf, type RecordOf, useList } from '../../../kit/use-resource';
+import { useList } from '../../../kit/use-resource';
 import type { SeekerRecord } from '../../board/types';
 import { useSeekerProfile } from '../../board/use-seeker-profile';
 import { AccentColourInput } from '../accent-colour-input';
 import { BuilderLayout } from '../builder-layout';
 import { PdfPreview } from '../pdf-preview';
 import { TemplatePicker } from '../template-picker';
-import { type FileLink, useDocumentDraft } from '../use-document-draft';
+import { useDocumentDraft } from '../use-document-draft';
 import { BodySectionsEditor } from './body-sections-editor';
 import { drawLetter } from './draw-letter';
 import {
   inCatalogueOrder,
   type LetterDraft,
-  type LetterRecord,
   letterDraftOf,
   letterInputPaths,
   letterPayload,
@@ -38,8 +36,6 @@ import {
   type TemplateRecord,
 } from './letter-draft';
 import { variableValues } from './letter-values';
-
-type JobRecord = RecordOf<typeof jobResource>;
 
 export const letterDetailsKey = (id: string | undefined) => [coverLetter.name, 'details', id] as const;
 export const letterSectionsKey = ['cover-letter', 'sections'] as const;
@@ -55,18 +51,18 @@ export const CoverLetterBuilderPage = () => {
   const profile = useSeekerProfile();
   const sections = useQuery({
     queryKey: letterSectionsKey,
-    queryFn: ({ signal }) => callApi<ListResult<SectionDefinition>>(seekerCoverLetterSections, {}, { signal }),
+    queryFn: ({ signal }) => callApi(seekerCoverLetterSections, {}, { signal }),
     staleTime: 60_000,
   });
   const templates = useList(coverLetterTemplate, { limit: 'ALL' });
   const letter = useQuery({
     queryKey: letterDetailsKey(id),
-    queryFn: ({ signal }) => callApi<LetterRecord>(callOf(coverLetter, 'details'), { _id: id }, { signal }),
+    queryFn: ({ signal }) => callResource(coverLetter, 'details', { _id: id }, { signal }),
     enabled: Boolean(id),
   });
   const job = useQuery({
     queryKey: [jobResource.name, 'details', jobId],
-    queryFn: ({ signal }) => callApi<JobRecord>(callOf(jobResource, 'details'), { _id: jobId }, { signal }),
+    queryFn: ({ signal }) => callResource(jobResource, 'details', { _id: jobId }, { signal }),
     enabled: Boolean(jobId),
     retry: false,
   });
@@ -139,7 +135,7 @@ type LetterBuilderProps = {
 const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile, jobMissing }: LetterBuilderProps) => {
   const { draft, setDraft, dirty, errors, forget, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<
     LetterDraft,
-    LetterRecord
+    typeof coverLetter
   >({
     resource: coverLetter,
     id,
@@ -185,7 +181,7 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
   const downloadAs = (format: 'pdf' | 'docx') =>
     download(
       format,
-      (letterId) => callApi<FileLink>(coverLetterUrl, { coverLetterId: letterId, isDocx: format === 'docx' }),
+      (letterId) => callApi(coverLetterUrl, { coverLetterId: letterId, isDocx: format === 'docx' }),
       format === 'pdf' ? 'The PDF could not be made' : 'The Word file could not be made',
     );
 

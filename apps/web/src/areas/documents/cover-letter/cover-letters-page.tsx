@@ -2,17 +2,15 @@ import { coverLetter, coverLetterTemplate, coverLetterUrl, makeDefaultCoverLette
 import { coverLetterDocument } from '@app/contract/resources/job-board/cv-document';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi } from '../../../kit/api';
+import { callApi, callResource } from '../../../kit/api';
 import { ConfirmModal } from '../../../kit/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../../kit/notify';
-import { callOf, resourceKey, useList, useRemove } from '../../../kit/use-resource';
+import { resourceKey, useList, useRemove } from '../../../kit/use-resource';
 import { formatDate } from '../../board/labels';
 import { DocumentCard } from '../document-card';
 import { DocumentList } from '../document-list';
 import { downloadFile } from '../download';
 import type { LetterRecord } from './letter-draft';
-
-type FileLink = { url: string; file: { originalName: string } };
 
 const pageSize = 12;
 
@@ -50,7 +48,7 @@ export const CoverLettersPage = () => {
 
   const download = (row: LetterRecord, format: 'pdf' | 'docx') =>
     run(row, format, async () => {
-      const link = await callApi<FileLink>(coverLetterUrl, { coverLetterId: row._id, isDocx: format === 'docx' });
+      const link = await callApi(coverLetterUrl, { coverLetterId: row._id, isDocx: format === 'docx' });
       downloadFile(link.url, link.file.originalName);
     });
 
@@ -63,9 +61,9 @@ export const CoverLettersPage = () => {
 
   const duplicate = (row: LetterRecord) =>
     run(row, 'more', async () => {
-      const details = await callApi<LetterRecord>(callOf(coverLetter, 'details'), { _id: row._id });
+      const details = await callResource(coverLetter, 'details', { _id: row._id });
       const title = `${details.title} (copy)`.slice(0, 200);
-      await callApi(callOf(coverLetter, 'create'), { ...letterContentOf(details), title });
+      await callResource(coverLetter, 'create', { ...letterContentOf(details), title });
       await refresh();
       setPage(1);
       notifySuccess(`${title} created`);

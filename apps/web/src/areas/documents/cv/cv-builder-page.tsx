@@ -1,4 +1,3 @@
-import type { CvTemplateSummary } from '@app/contract/resources/job-board/cv';
 import { cv, cvDetails, cvTemplateList } from '@app/contract/resources/job-board/cv';
 import { jobSeekerCvUrl } from '@app/contract/resources/job-board/job-seeker';
 import { Accordion, Badge, Button, Group, Paper, Skeleton, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
@@ -9,7 +8,6 @@ import { useParams } from 'react-router';
 import { callApi, isApiError } from '../../../kit/api';
 import { EmptyState } from '../../../kit/empty-state';
 import { messageOf } from '../../../kit/notify';
-import type { RecordOf } from '../../../kit/use-resource';
 import { useSeekerProfile } from '../../board/use-seeker-profile';
 import { LanguageList } from '../../seeker/languages-editor';
 import { RatedSkillList } from '../../seeker/skills-editor';
@@ -18,7 +16,7 @@ import { BuilderLayout } from '../builder-layout';
 import { EntryFields, EntryListEditor } from '../entry-list-editor';
 import { PdfPreview } from '../pdf-preview';
 import { TemplatePicker } from '../template-picker';
-import { type FileLink, useDocumentDraft } from '../use-document-draft';
+import { useDocumentDraft } from '../use-document-draft';
 import { CvDetailsPart } from './cv-details-part';
 import { type CvDraft, cvInputPaths, cvPayload, draftFromProfile, draftFromRecord, listParts, partOf } from './cv-draft';
 import { drawCv } from './draw-cv';
@@ -26,8 +24,6 @@ import { SectionOrderPart } from './section-order-part';
 
 // The editor is large: it loads with the builder, not with the app.
 const RichTextInput = lazy(() => import('../../../kit/rich-text-input').then((module) => ({ default: module.RichTextInput })));
-
-type CvRecord = RecordOf<typeof cv>;
 
 export const cvDetailsKey = (id: string | undefined) => [cv.name, 'details', id] as const;
 
@@ -40,7 +36,7 @@ export const CvBuilderPage = () => {
   const profile = useSeekerProfile();
   const details = useQuery({
     queryKey: cvDetailsKey(cvId),
-    queryFn: ({ signal }) => callApi<CvRecord>(cvDetails, { cvId }, { signal }),
+    queryFn: ({ signal }) => callApi(cvDetails, { cvId }, { signal }),
     enabled: Boolean(cvId),
   });
   const source = cvId ? details : profile;
@@ -91,7 +87,7 @@ type CvBuilderProps = { cvId: string | undefined; initial: CvDraft; onCreated: (
 
 const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
   const [open, setOpen] = useState<string[]>(cvId ? ['details'] : ['details', 'summary']);
-  const { draft, dirty, errors, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<CvDraft, CvRecord>({
+  const { draft, dirty, errors, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<CvDraft, typeof cv>({
     resource: cv,
     id: cvId,
     initial,
@@ -106,12 +102,12 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
   });
   const templates = useQuery({
     queryKey: ['cv-templates'],
-    queryFn: ({ signal }) => callApi<CvTemplateSummary[]>(cvTemplateList, {}, { signal }),
+    queryFn: ({ signal }) => callApi(cvTemplateList, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
   /** The PDF is drawn by the server from what is saved, so changes are saved first. */
-  const downloadPdf = () => download('download', (id) => callApi<FileLink>(jobSeekerCvUrl, { cvId: id }), 'The PDF could not be made');
+  const downloadPdf = () => download('download', (id) => callApi(jobSeekerCvUrl, { cvId: id }), 'The PDF could not be made');
 
   const choices = templates.data?.map((t) => ({ value: t.slug, title: t.title, description: t.description }));
   const partHasError = (part: string) => Object.keys(errors).some((path) => partOf(path) === part);

@@ -1,4 +1,3 @@
-import type { UploadedFile } from '@app/contract/conventions/common';
 import { fileUpload } from '@app/contract/resources/auth';
 import { Avatar, Button, FileInput, Grid, Group, Switch, TextInput } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
@@ -25,7 +24,7 @@ export const CvDetailsPart = ({ draft, change, errors }: CvDetailsPartProps) => 
     setUploadError(undefined);
     setUploading(true);
     try {
-      change({ profileImg: await uploadFile<UploadedFile>(fileUpload, file) }, ['profileImg']);
+      change({ profileImg: await uploadFile(fileUpload, file) }, ['profileImg']);
     } catch (error) {
       setUploadError(messageOf(error));
     } finally {

@@ -3,10 +3,10 @@ import { jobSeekerCvUrl } from '@app/contract/resources/job-board/job-seeker';
 import { cvTemplateCatalogue } from '@app/documents/catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi } from '../../../kit/api';
+import { callApi, callResource } from '../../../kit/api';
 import { ConfirmModal } from '../../../kit/confirm-modal';
 import { notifyFailure, notifySuccess } from '../../../kit/notify';
-import { callOf, type RecordOf, resourceKey, useList, useRemove } from '../../../kit/use-resource';
+import { type RecordOf, resourceKey, useList, useRemove } from '../../../kit/use-resource';
 import { formatDate } from '../../board/labels';
 import { DocumentCard } from '../document-card';
 import { DocumentList } from '../document-list';
@@ -14,7 +14,6 @@ import { downloadFile } from '../download';
 import { cvContentOf } from './cv-draft';
 
 type CvRecord = RecordOf<typeof cv>;
-type FileLink = { url: string; file: { originalName: string } };
 
 const pageSize = 12;
 const templateTitle = (slug: string) => cvTemplateCatalogue.find((t) => t.slug === slug)?.title ?? slug;
@@ -42,7 +41,7 @@ export const CvsPage = () => {
 
   const download = (row: CvRecord) =>
     run(row, 'pdf', async () => {
-      const link = await callApi<FileLink>(jobSeekerCvUrl, { cvId: row._id });
+      const link = await callApi(jobSeekerCvUrl, { cvId: row._id });
       downloadFile(link.url, link.file.originalName);
     });
 
@@ -55,9 +54,9 @@ export const CvsPage = () => {
 
   const duplicate = (row: CvRecord) =>
     run(row, 'more', async () => {
-      const details = await callApi<CvRecord>(cvDetails, { cvId: row._id });
+      const details = await callApi(cvDetails, { cvId: row._id });
       const title = `${details.cvTitle} (copy)`.slice(0, 200);
-      await callApi(callOf(cv, 'create'), { ...cvContentOf(details), cvTitle: title });
+      await callResource(cv, 'create', { ...cvContentOf(details), cvTitle: title });
       await refresh();
       setPage(1);
       notifySuccess(`${title} created`);

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { FileStore } from '../services/files';
+
+/**
+ * Readies a handler's answer for its schema, in place: dates become the ISO strings the contract
+ * declares, and stored files get fresh links. Stored files keep the link they were uploaded with,
+ * which expires: every answer carries fresh ones instead. A file is any object with a blobName, a
+ * mimeType and an originalName. Answers carry what records store, and every write of a file
+ * reference went through `claimFileReferences`, so only files the record may hold get signed; a
+ * handler must never answer a reference the client sent.
+ */
+const ready = (value: unknown, files: FileStore, depth = 0): unknown => {
+  if (value instanceof Date) return value.toISOString();
+  if (!value || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) value[index] = ready(value[index], files, depth + 1);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.blobName === 'string' && typeof record.mimeType === 'string' && typeof record.originalName === 'string') {
+    record.url = files.signedUrl(record.blobName);
+    return record;
+  }
+  for (const key in record) {
+    const child = record[key];
+    if (child && typeof child === 'object') record[key] = ready(child, files, depth + 1);
+  }
+  return record;
+};
+
+/** A handler answered something its call's output does not allow: a bug of the server, never sent. */
+export class UndeclaredAnswerError extends Error {
+  constructor(call: string, error: z.ZodError) {
+    const issues = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`);
+    super(`${call} answered what its output schema does not allow: ${issues.join('; ')}`);
+    this.name = 'UndeclaredAnswerError';
+  }
+}
+
+/**
+ * What leaves the server as the envelope's `data`: the answer parsed by the call's output schema,
+ * which keeps only the keys it declares (a column added to a table, a password hash, a token never
+ * leave unless a schema names them). An answer the schema refuses throws, so the request is a
+ * logged 500 instead of an answer nobody declared.
+ */
+export const serialiseAnswer = (input: { call: string; output: z.ZodType; data: unknown; files: FileStore }) => {
+  const result = input.output.safeParse(ready(input.data, input.files));
+  if (!result.success) throw new UndeclaredAnswerError(input.call, result.error);
+  return result.data;
+};
