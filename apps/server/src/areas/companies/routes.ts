@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { users } from '../../db/schema/users';
-import type { CallContext, Caller } from '../../engine/context';
+import { type CallContext, type Caller, unscoped } from '../../engine/context';
 import { notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { byId, loggedUpdate } from '../../engine/logged-update';
@@ -40,6 +40,9 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   return record;
 };
 
+/** The public directory shows every active company, whoever asks (a signed-in recruiter too). */
+const directory = unscoped('the public directory of every active company');
+
 /** What anyone may see of a company: not its account or its contact email and phone. */
 const publicCompany = (record: Record<string, unknown>) => {
   const { email: _email, phone: _phone, userId: _userId, ...rest } = record;
@@ -49,8 +52,9 @@ const publicCompany = (record: Record<string, unknown>) => {
 export const registerCompanies = (app: FastifyInstance) => {
   registerResource(app, companyRepository, {
     handlers: {
+      // Replaced: the public directory answers each company's public card (no email, phone or account).
       list: async ({ db, input }) => {
-        const page = await companyRepository.list(db, {}, input, [eq(recruiterCompanies.status, 'ACTIVE')]);
+        const page = await companyRepository.list(db, directory, input, [eq(recruiterCompanies.status, 'ACTIVE')]);
         return { ...page, results: page.results.map(publicCompany) };
       },
     },
@@ -86,7 +90,7 @@ export const registerCompanies = (app: FastifyInstance) => {
   registerCall(app, myCompany, async ({ db, caller }) => companyRepository.toRecord((await ownCompany(db, caller as Caller)) as never));
 
   registerCall(app, companyBySlug, async ({ db, input }) => {
-    const row = await companyRepository.first(db, {}, [eq(recruiterCompanies.slug, input.slug), eq(recruiterCompanies.status, 'ACTIVE')]);
+    const row = await companyRepository.first(db, directory, [eq(recruiterCompanies.slug, input.slug), eq(recruiterCompanies.status, 'ACTIVE')]);
     if (!row) throw notFound('Company');
     return publicCompany(companyRepository.toRecord(row));
   });
