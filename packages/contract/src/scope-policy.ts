@@ -17,7 +17,7 @@ export type ScopePolicy =
   /**
    * The rows (or, with `fields`, those fields of a row) that callers of the types in `for` see only
    * where a grant row exists: a live row of `grant.resource` whose `grant.recordField` is this row's
-   * id, whose `grant.holderField` is the caller's client (`holder: 'client'`) or the caller
+   * id (or its `grant.rowField`), whose `grant.holderField` is the caller's client (`holder: 'client'`) or the caller
    * (`holder: 'user'`), and whose `grant.flags` are all as given. Without `fields` a row with no
    * grant is not there at all (404); with them, those fields answer null.
    */
@@ -30,6 +30,8 @@ export type AccessGrant = {
   resource: string;
   /** The grant's field holding the id of the row it opens (candidateId). */
   recordField: string;
+  /** This row's field that `recordField` must match: its id unless said (a candidate's CV names its candidateId). */
+  rowField?: string;
   /** The grant's field naming who it is for (clientId). */
   holderField: string;
   holder: 'client' | 'user';

@@ -21,21 +21,21 @@ const columnOf = (table: PgTable, key: string, what: string) => {
 const holdsUser = (column: PgColumn, userId: string): SQL =>
   column.columnType === 'PgJsonb' ? sql`${column} @> ${JSON.stringify([userId])}::jsonb` : eq(column, userId);
 
-/** A live grant row opening `idColumn`'s row to the caller, or `false` when the caller cannot hold one. */
-const grantExists = (grant: AccessGrant, caller: PolicyCaller, idColumn: PgColumn): SQL => {
+/** A live grant row opening the row (through `rowColumn`) to the caller, or `false` when the caller cannot hold one. */
+const grantExists = (grant: AccessGrant, caller: PolicyCaller, rowColumn: PgColumn): SQL => {
   const grants = tablesByResource.get(grant.resource);
   if (!grants) throw new Error(`A grantedAccess policy names ${grant.resource}, which has no repository`);
   const holder = grant.holder === 'client' ? caller.clientId : caller.id;
   if (!holder) return sql`false`;
   const what = `The grant ${grant.resource}`;
   const conditions: SQL[] = [
-    eq(columnOf(grants, grant.recordField, what), idColumn),
+    eq(columnOf(grants, grant.recordField, what), rowColumn),
     eq(columnOf(grants, grant.holderField, what), holder),
     ...Object.entries(grant.flags ?? {}).map(([key, value]) => eq(columnOf(grants, key, what), value)),
   ];
   if (getTableColumns(grants).isDeleted) conditions.push(eq(columnOf(grants, 'isDeleted', what), false));
   return exists(
-    new QueryBuilder()
+    new QueryBuilder({ casing: 'snake_case' })
       .select({ one: sql`1` })
       .from(grants)
       .where(and(...conditions)),
@@ -62,7 +62,6 @@ export const policyScope = (def: ResourceDefinition, table: PgTable, scope: Scop
   const caller = scope.caller;
   if (!caller) return result;
   const what = `The policy of ${def.name}`;
-  const id = columnOf(table, 'id', what);
   for (const policy of def.policies ?? ([] as ScopePolicy[])) {
     if (policy.kind === 'clientUser' && caller.userType === 'CRM_CLIENT_USER') {
       result.where.push(caller.clientId ? eq(columnOf(table, policy.field, what), caller.clientId) : sql`false`);
@@ -71,7 +70,7 @@ export const policyScope = (def: ResourceDefinition, table: PgTable, scope: Scop
       result.alsoOwn.push(holdsUser(columnOf(table, policy.field, what), caller.id));
     }
     if (policy.kind === 'grantedAccess' && policy.for.includes(caller.userType)) {
-      const granted = grantExists(policy.grant, caller, id);
+      const granted = grantExists(policy.grant, caller, columnOf(table, policy.grant.rowField ?? 'id', what));
       if (!policy.fields) result.where.push(granted);
       for (const field of policy.fields ?? []) {
         const column = columnOf(table, field, what);
