@@ -45,13 +45,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const titlesOf = async (token: string, spec = testThing.calls.list) => {
+const titlesOf = async (token: string, spec = testThing.calls.list!) => {
   const { status, body } = await call(t.app, spec, { limit: 'ALL' }, token);
   expect(status).toBe(200);
   return body.data.results.map((r: { title?: string; name?: string; text?: string }) => r.title ?? r.name ?? r.text).sort();
 };
 
-const aThing = async (values: { title: string; organisationId: string; ownerId?: string; teamId?: string; clientId?: string; assigneeIds?: string[] }) => {
+const aThing = async (values: {
+  title: string;
+  organisationId: string;
+  ownerId?: string;
+  teamId?: string;
+  clientId?: string;
+  assigneeIds?: string[];
+}) => {
   const id = newId();
   await t.app.database.db.insert(testThings).values({ id, assigneeIds: [], ...values });
   return id;
@@ -80,7 +87,7 @@ describe('permission scope OWN, TEAM and ALL, with the assignee policy', () => {
     expect(await titlesOf(team.token)).toEqual(['red team']);
     expect(await titlesOf(all.token)).toEqual(['assigned to own', 'owned by own', 'red team', 'someone else']);
 
-    const details = (token: string, _id: string) => call(t.app, testThing.calls.details, { _id }, token);
+    const details = (token: string, _id: string) => call(t.app, testThing.calls.details!, { _id }, token);
     expect((await details(own.token, ownThing)).status).toBe(200);
     expect((await details(own.token, assigned)).status).toBe(200);
     expect((await details(own.token, others)).status).toBe(404);
@@ -101,8 +108,8 @@ describe('client user policy', () => {
     const acme = await aClientUser(t.app, { organisationId: org, clientId: 'client-acme' });
 
     expect(await titlesOf(acme.token)).toEqual(['for acme']);
-    expect((await call(t.app, testThing.calls.details, { _id: mine }, acme.token)).status).toBe(200);
-    expect((await call(t.app, testThing.calls.details, { _id: theirs }, acme.token)).status).toBe(404);
+    expect((await call(t.app, testThing.calls.details!, { _id: mine }, acme.token)).status).toBe(200);
+    expect((await call(t.app, testThing.calls.details!, { _id: theirs }, acme.token)).status).toBe(404);
     // Staff are not narrowed by it: the organisation admin sees both clients' rows.
     const adminTitles = await titlesOf(w.orgA.adminToken);
     expect(adminTitles).toEqual(expect.arrayContaining(['for acme', 'for globex']));
@@ -133,7 +140,7 @@ describe('granted access policy', () => {
     await grant(revoked, 'client-acme', true, true);
     const acme = await aClientUser(t.app, { organisationId: org, clientId: 'client-acme' });
 
-    const listed = await call(t.app, testPerson.calls.list, { limit: 'ALL' }, acme.token);
+    const listed = await call(t.app, testPerson.calls.list!, { limit: 'ALL' }, acme.token);
     const emails = Object.fromEntries(listed.body.data.results.map((p: { name: string; email: string | null }) => [p.name, p.email]));
     expect(emails).toEqual({
       granted: 'granted@example.com',
@@ -142,20 +149,20 @@ describe('granted access policy', () => {
       revoked: null,
       'no-grant': null,
     });
-    const one = await call(t.app, testPerson.calls.details, { _id: notVisible }, acme.token);
+    const one = await call(t.app, testPerson.calls.details!, { _id: notVisible }, acme.token);
     expect(one.status).toBe(200);
     expect(one.body.data.email).toBeNull();
-    expect((await call(t.app, testPerson.calls.details, { _id: granted }, acme.token)).body.data.email).toBe('granted@example.com');
+    expect((await call(t.app, testPerson.calls.details!, { _id: granted }, acme.token)).body.data.email).toBe('granted@example.com');
     // Staff are not narrowed by it.
-    const staff = await call(t.app, testPerson.calls.details, { _id: notVisible }, w.orgA.adminToken);
+    const staff = await call(t.app, testPerson.calls.details!, { _id: notVisible }, w.orgA.adminToken);
     expect(staff.body.data.email).toBe('not-visible@example.com');
 
     // Without `fields`, the row itself is there only where granted.
-    expect(await titlesOf(acme.token, testNote.calls.list)).toEqual(['note on granted']);
-    const notesOf = await call(t.app, testNote.calls.list, { limit: 'ALL' }, w.orgA.adminToken);
+    expect(await titlesOf(acme.token, testNote.calls.list!)).toEqual(['note on granted']);
+    const notesOf = await call(t.app, testNote.calls.list!, { limit: 'ALL' }, w.orgA.adminToken);
     expect(notesOf.body.data.results).toHaveLength(5);
     const hidden = notesOf.body.data.results.find((n: { personId: string }) => n.personId === notVisible);
-    expect((await call(t.app, testNote.calls.details, { _id: hidden._id }, acme.token)).status).toBe(404);
+    expect((await call(t.app, testNote.calls.details!, { _id: hidden._id }, acme.token)).status).toBe(404);
   });
 });
 

@@ -96,7 +96,9 @@ export const registerCall = <Input>(
       const caller = req.caller;
       checkWho(spec.who, caller);
       const { db } = app.database;
-      let scope = spec.tenancy ? tenancyScope(spec.tenancy, caller) : unscoped('a workflow without tenancy scopes its queries by the caller');
+      let scope = spec.tenancy
+        ? tenancyScope(spec.tenancy, caller)
+        : unscoped('a workflow without tenancy scopes its queries by the caller');
       if (spec.access && caller) {
         scope = { ...scope, ...(await checkPermission(db, { caller, access: spec.access, level: spec.level ?? 'WRITE' })) };
       }

@@ -72,7 +72,12 @@ const genericHandlers = <Def extends ResourceDefinition>(hooks: ResourceHooks<De
     afterCommit: ctx.afterCommit,
     repository: ctx.repository,
   });
-  const update = async (ctx: CallContext & { repository: ResourceRepository<Def> }, id: string, sent: Record<string, unknown>, status: boolean) => {
+  const update = async (
+    ctx: CallContext & { repository: ResourceRepository<Def> },
+    id: string,
+    sent: Record<string, unknown>,
+    status: boolean,
+  ) => {
     const { db, caller, scope, repository } = ctx;
     const action = status ? 'STATUS_CHANGE' : 'UPDATE';
     const before = hooks.beforeUpdate || hooks.afterWrite ? await repository.get(db, scope, id) : undefined;

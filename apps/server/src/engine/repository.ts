@@ -1,8 +1,8 @@
 import type { ListRequest, ListResult } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import type { z } from 'zod';
 import { and, asc, desc, eq, getTableColumns, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { organisations } from '../db/schema/organisations';
 import type { Caller, Scope } from './context';

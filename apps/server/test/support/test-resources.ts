@@ -80,7 +80,13 @@ export const testThing = defineResource({
   calls: crud('things'),
 });
 
-const grant = { resource: 'TestGrant', recordField: 'personId', holderField: 'clientId', holder: 'client', flags: { isVisible: true } } as const;
+const grant = {
+  resource: 'TestGrant',
+  recordField: 'personId',
+  holderField: 'clientId',
+  holder: 'client',
+  flags: { isVisible: true },
+} as const;
 
 const personFields = z.object({ name: z.string(), email: z.string().nullable().optional() });
 export const testPerson = defineResource({

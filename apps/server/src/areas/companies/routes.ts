@@ -90,7 +90,10 @@ export const registerCompanies = (app: FastifyInstance) => {
   registerCall(app, myCompany, async ({ db, caller }) => companyRepository.toRecord((await ownCompany(db, caller as Caller)) as never));
 
   registerCall(app, companyBySlug, async ({ db, input }) => {
-    const row = await companyRepository.first(db, directory, [eq(recruiterCompanies.slug, input.slug), eq(recruiterCompanies.status, 'ACTIVE')]);
+    const row = await companyRepository.first(db, directory, [
+      eq(recruiterCompanies.slug, input.slug),
+      eq(recruiterCompanies.status, 'ACTIVE'),
+    ]);
     if (!row) throw notFound('Company');
     return publicCompany(companyRepository.toRecord(row));
   });

@@ -110,11 +110,12 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
       // Replaced: a section is answered with its suggestions.
       details: async ({ db, scope, input, repository }) => {
         const section = repository.toRecord(await repository.get(db, scope, input._id));
-        const suggestions = await suggestionRepository.list(
-          db,
-          catalogue,
-          { page: 1, limit: 'ALL', search: '', filter: { sectionId: input._id } },
-        );
+        const suggestions = await suggestionRepository.list(db, catalogue, {
+          page: 1,
+          limit: 'ALL',
+          search: '',
+          filter: { sectionId: input._id },
+        });
         return { ...section, suggestions: suggestions.results };
       },
     },
@@ -155,7 +156,12 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
   });
 
   registerCall(app, seekerCoverLetterSections, async ({ db, input }) => {
-    const sections = await sectionRepository.list(db, catalogue, { page: 1, limit: 'ALL', search: input.search, filter: { status: 'ACTIVE' } });
+    const sections = await sectionRepository.list(db, catalogue, {
+      page: 1,
+      limit: 'ALL',
+      search: input.search,
+      filter: { status: 'ACTIVE' },
+    });
     const ids = sections.results.map((section) => section._id as string);
     const suggestions = ids.length
       ? await db
