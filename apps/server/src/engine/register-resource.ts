@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { CallContext } from './context';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
-import type { HookContext, ResourceHooks } from './resource-hooks';
+import type { HookContext, ResourceHooks, WriteOperation } from './resource-hooks';
 
 export type KindHandler<Def extends ResourceDefinition = ResourceDefinition> = (
   ctx: CallContext & { input: any; repository: ResourceRepository<Def> },
@@ -153,7 +153,7 @@ export const registerResource = <Def extends ResourceDefinition>(
         const input = kind === 'update' ? onlySent(ctx.req.body, ctx.input as Record<string, unknown>) : ctx.input;
         const result = await handler({ ...ctx, input, repository });
         const { afterCommit } = hooks;
-        if (writes && afterCommit) ctx.afterCommit(() => afterCommit({ operation: kind as 'create' }));
+        if (writes && afterCommit) ctx.afterCommit(() => afterCommit({ operation: kind as WriteOperation }));
         return result;
       },
     );

@@ -59,7 +59,8 @@ export type ResourceHooks<Def extends ResourceDefinition> = {
       before?: StoredRow<Def>;
       input: Record<string, unknown>;
     },
-  ) => Promise<ResourceRecord<Def> | undefined | void> | ResourceRecord<Def> | undefined | void;
+    // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing keeps the record it was given.
+  ) => Promise<ResourceRecord<Def> | void> | ResourceRecord<Def> | void;
   /**
    * After every successful write once its transaction has committed (to drop caches, say): dropped
    * any earlier, a request in between could cache the old rows again.
