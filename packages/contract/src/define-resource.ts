@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AccessLevel, CrmAccess, Who } from './access';
 import type { FilterKind } from './conventions/list';
 import type { SystemField } from './conventions/record';
+import type { ScopePolicy } from './scope-policy';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -54,6 +55,8 @@ export type ResourceDefinition<
   tenancy: Tenancy;
   /** CRM calls made by CRM_USER go through the permission check of this module and feature. */
   access?: CrmAccess;
+  /** Who sees which rows beyond tenancy and permission (client user, assignee, granted access), or why none. */
+  policies?: readonly ScopePolicy[];
   /**
    * The field that names a record to a person: pickers, expanded references, the audit log. A dotted
    * path reaches into a JSON column ("name.fullName"). A resource other definitions reference must have one.
@@ -108,6 +111,8 @@ export type WorkflowDefinition<Input extends z.ZodType = z.ZodType, Output exten
   /** What the envelope's `data` holds: the server sends only what this declares. */
   output: Output;
   access?: CrmAccess;
+  /** `unscoped('why')` for a call open to CRM_USER that has no permission module. */
+  policies?: readonly ScopePolicy[];
   /** The scope the engine hands the handler; without it the handler scopes its queries by the caller itself. */
   tenancy?: Tenancy;
   /** How the input travels: the JSON body (default), the query string, or a multipart form. */

@@ -12,7 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { crmFeatures, crmModules, crmPermissions, crmRoles } from '../db/schema/crm-access';
 import { teamMembers } from '../db/schema/teams';
-import type { Caller, Scope } from './context';
+import { type Caller, type PolicyCaller, type Scope, unscoped } from './context';
 import { forbidden, unauthorized } from './errors';
 
 /** 401 without a sign-in where one is needed, 403 for a user type the call is not for. */
@@ -23,12 +23,20 @@ export const checkWho = (who: readonly Who[], caller: Caller | null) => {
   throw forbidden();
 };
 
-/** The rows a caller may see by tenancy alone. Platform admins work across organisations. */
+const policyCallerOf = (caller: Caller): PolicyCaller => ({ id: caller.id, userType: caller.userType, clientId: caller.clientId });
+
+/**
+ * The rows a caller may see by tenancy alone, with the caller the definition's policies read.
+ * Platform admins work across organisations.
+ */
 export const tenancyScope = (tenancy: Tenancy, caller: Caller | null): Scope => {
-  if (tenancy === 'platform' || !caller || isPlatformUser(caller.userType)) return {};
-  if (tenancy === 'owner') return { ownerId: caller.id };
+  if (!caller) return unscoped('a call open to the public, narrowed by its own conditions');
+  const policyCaller = { caller: policyCallerOf(caller) };
+  if (tenancy === 'platform') return { ...unscoped('a platform-wide catalogue, the same for everyone'), ...policyCaller };
+  if (isPlatformUser(caller.userType)) return { ...unscoped('platform admins work across organisations'), ...policyCaller };
+  if (tenancy === 'owner') return { ownerId: caller.id, ...policyCaller };
   if (!caller.organisationId) throw forbidden('This account does not belong to an organisation');
-  return { organisationId: caller.organisationId };
+  return { organisationId: caller.organisationId, ...policyCaller };
 };
 
 type Grant = { level: AccessLevel; scope: AccessScope };

@@ -13,18 +13,30 @@ export type Caller = {
   organisationId: string | null;
   organisationName: string | null;
   roleIds: string[];
+  /** A CRM_CLIENT_USER's client (null for everyone else): the client-user policy narrows to it. */
+  clientId: string | null;
 };
 
 /**
  * What a query may see, ANDed into every repository query: the caller's organisation, the owning
  * user, or (OWN/TEAM permission scope) the owners and teams whose records the caller may touch.
- * Empty for platform admins and platform-wide catalogues.
+ * `caller` is who the definition's policies (client user, assignee, granted access) are read for.
+ * A query narrowed by none of these says why with `unscoped('why')` (a platform admin, a public
+ * catalogue); the repository refuses an empty scope.
  */
 export type Scope = {
   organisationId?: string;
   ownerId?: string;
   visibleTo?: { userId: string; teamIds: string[] };
+  caller?: PolicyCaller;
+  unscoped?: string;
 };
+
+/** What the scope policies need to know of a caller. */
+export type PolicyCaller = Pick<Caller, 'id' | 'userType' | 'clientId'>;
+
+/** A scope that narrows nothing, on purpose: the reason is the documentation. */
+export const unscoped = (reason: string): Scope => ({ unscoped: reason });
 
 export type CallContext = {
   db: Executor;

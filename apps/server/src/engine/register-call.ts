@@ -1,10 +1,11 @@
 import type { AccessLevel, CrmAccess, Who } from '@app/contract/access';
 import type { HttpMethod, Tenancy } from '@app/contract/define-resource';
+import type { ScopePolicy } from '@app/contract/scope-policy';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { checkPermission, checkWho, tenancyScope } from './access';
 import { serialiseAnswer } from './answer-output';
-import type { CallContext } from './context';
+import { type CallContext, unscoped } from './context';
 import { rejectUnstorableText } from './storable-text';
 import { parseInput } from './validate';
 
@@ -25,6 +26,8 @@ export type RegisteredCall = {
 export type CallSpecification = Omit<RegisteredCall, 'inputFrom'> & {
   inputFrom?: RegisteredCall['inputFrom'];
   access?: CrmAccess;
+  /** A call open to CRM_USER without `access` must carry `unscoped('why')` here. */
+  policies?: readonly ScopePolicy[];
   level?: AccessLevel;
   /** Resources always have one; a workflow without one scopes its own queries by the caller. */
   tenancy?: Tenancy;
@@ -60,6 +63,10 @@ export const registerCall = <Input>(
   spec: CallSpecification & { input?: z.ZodType<Input> },
   handler: (ctx: CallContext & { input: Input }) => Promise<unknown>,
 ) => {
+  // Staff calls are permission-checked by default: going without is written out, with its reason.
+  if (spec.who.includes('CRM_USER') && !spec.access && !spec.policies?.some((policy) => policy.kind === 'unscoped')) {
+    throw new Error(`${spec.name} is open to CRM_USER without a permission module: give it access, or policies: [unscoped('why')]`);
+  }
   const inputFrom = spec.inputFrom ?? (spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body');
   const transaction = spec.transaction ?? (spec.method !== 'GET' && inputFrom !== 'multipart');
   if (!spec.output) throw new Error(`Call ${spec.name} (${spec.method} ${spec.path}) declares no output schema`);
@@ -72,7 +79,9 @@ export const registerCall = <Input>(
       const caller = req.caller;
       checkWho(spec.who, caller);
       const { db } = app.database;
-      let scope = spec.tenancy ? tenancyScope(spec.tenancy, caller) : {};
+      let scope = spec.tenancy
+        ? tenancyScope(spec.tenancy, caller)
+        : unscoped('a workflow without tenancy scopes its queries by the caller');
       if (spec.access && caller) {
         scope = { ...scope, ...(await checkPermission(db, { caller, access: spec.access, level: spec.level ?? 'WRITE' })) };
       }

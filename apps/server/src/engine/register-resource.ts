@@ -8,17 +8,20 @@ import { z } from 'zod';
 import type { CallContext } from './context';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
+import type { HookContext, ResourceHooks, WriteOperation } from './resource-hooks';
 
-export type KindHandler = (ctx: CallContext & { input: any; repository: ResourceRepository }) => Promise<unknown>;
+export type KindHandler<Def extends ResourceDefinition = ResourceDefinition> = (
+  ctx: CallContext & { input: any; repository: ResourceRepository<Def> },
+) => Promise<unknown>;
 
-export type ResourceOptions = {
-  /** Replaces a generic call with a workflow that still gets the call's checks and schema. */
-  handlers?: Partial<Record<CallKind, KindHandler>>;
+export type ResourceOptions<Def extends ResourceDefinition = ResourceDefinition> = {
+  /** Typed steps in the generic calls' transactions (see `ResourceHooks`): the usual way to add one. */
+  hooks?: ResourceHooks<Def>;
   /**
-   * Runs after every successful write once its transaction has committed (to drop caches, say):
-   * dropped any earlier, a request in between could cache the old rows again.
+   * Replaces a generic call with a workflow that still gets the call's checks and schema: the rare
+   * exception, each with a comment saying why hooks do not fit.
    */
-  afterWrite?: () => void;
+  handlers?: Partial<Record<CallKind, KindHandler<Def>>>;
   /**
    * Writes whose workflow does slow work first (hashing a password) and then opens its own short
    * transaction with `ctx.transaction`, so no connection is held meanwhile.
@@ -59,17 +62,57 @@ const onlySent = (body: unknown, input: Record<string, unknown>) => {
   return Object.fromEntries(Object.entries(input).filter(([key]) => key === '_id' || sent.has(key)));
 };
 
-const genericHandlers: Record<CallKind, KindHandler> = {
-  create: ({ db, caller, scope, input, repository }) => repository.create(db, { caller, scope, values: input }),
-  update: ({ db, caller, scope, input, repository }) => {
-    const { _id, ...values } = input;
-    return repository.update(db, { caller, scope, id: _id, values });
-  },
-  details: ({ db, scope, input, repository }) => repository.details(db, scope, input._id),
-  list: ({ db, scope, input, repository }) => repository.list(db, scope, input),
-  remove: ({ db, caller, scope, input, repository }) => repository.remove(db, { caller, scope, id: input._id }),
-  setStatus: ({ db, caller, scope, input, repository }) =>
-    repository.update(db, { caller, scope, id: input._id, values: { status: input.status }, action: 'STATUS_CHANGE' }),
+/** The five generic calls, with the resource's hooks run around each write in its transaction. */
+const genericHandlers = <Def extends ResourceDefinition>(hooks: ResourceHooks<Def>): Record<CallKind, KindHandler<Def>> => {
+  const hookContext = (ctx: CallContext & { repository: ResourceRepository<Def> }): HookContext<Def> => ({
+    db: ctx.db,
+    caller: ctx.caller,
+    scope: ctx.scope,
+    services: ctx.services,
+    req: ctx.req,
+    afterCommit: ctx.afterCommit,
+    repository: ctx.repository,
+  });
+  const update = async (
+    ctx: CallContext & { repository: ResourceRepository<Def> },
+    id: string,
+    sent: Record<string, unknown>,
+    status: boolean,
+  ) => {
+    const { db, caller, scope, repository } = ctx;
+    const action = status ? 'STATUS_CHANGE' : 'UPDATE';
+    const before = hooks.beforeUpdate || hooks.afterWrite ? await repository.get(db, scope, id) : undefined;
+    const values =
+      hooks.beforeUpdate && before ? await hooks.beforeUpdate({ ...hookContext(ctx), id, values: sent as never, before, action }) : sent;
+    const record = await repository.update(db, { caller, scope, id, values, action });
+    const operation = status ? 'setStatus' : 'update';
+    return (await hooks.afterWrite?.({ ...hookContext(ctx), operation, record, before, input: sent })) ?? record;
+  };
+  return {
+    create: async (ctx) => {
+      const { db, caller, scope, input, repository } = ctx;
+      const values = hooks.beforeCreate ? await hooks.beforeCreate({ ...hookContext(ctx), values: input }) : input;
+      const record = await repository.create(db, { caller, scope, values });
+      return (await hooks.afterWrite?.({ ...hookContext(ctx), operation: 'create', record, input })) ?? record;
+    },
+    update: (ctx) => {
+      const { _id, ...values } = ctx.input;
+      return update(ctx, _id, values, false);
+    },
+    setStatus: (ctx) => update(ctx, ctx.input._id, { status: ctx.input.status }, true),
+    details: ({ db, scope, input, repository }) => repository.details(db, scope, input._id),
+    list: (ctx) => ctx.repository.list(ctx.db, ctx.scope, ctx.input, hooks.listWhere?.(hookContext(ctx)) ?? []),
+    remove: async (ctx) => {
+      const { db, caller, scope, input, repository } = ctx;
+      const before = hooks.beforeRemove || hooks.afterWrite ? await repository.get(db, scope, input._id) : undefined;
+      if (hooks.beforeRemove && before) await hooks.beforeRemove({ ...hookContext(ctx), before });
+      const removed = await repository.remove(db, { caller, scope, id: input._id });
+      if (hooks.afterWrite && before) {
+        await hooks.afterWrite({ ...hookContext(ctx), operation: 'remove', record: repository.toRecord(before), before, input });
+      }
+      return removed;
+    },
+  };
 };
 
 declare module 'fastify' {
@@ -80,12 +123,18 @@ declare module 'fastify' {
 }
 
 /** Turns a resource definition into its routes: one line per entity in the app. */
-export const registerResource = (app: FastifyInstance, repository: ResourceRepository, options: ResourceOptions = {}) => {
+export const registerResource = <Def extends ResourceDefinition>(
+  app: FastifyInstance,
+  repository: ResourceRepository<Def>,
+  options: ResourceOptions<Def> = {},
+) => {
   const { def } = repository;
+  const hooks = options.hooks ?? {};
+  const generic = genericHandlers(hooks);
   if (app.resources.some((registered) => registered.name === def.name)) throw new Error(`Resource ${def.name} is registered twice`);
   app.resources.push(def);
   for (const [kind, call] of Object.entries(def.calls) as [CallKind, CallSpec][]) {
-    const handler = options.handlers?.[kind] ?? genericHandlers[kind];
+    const handler = options.handlers?.[kind] ?? generic[kind];
     const writes = kind !== 'list' && kind !== 'details';
     registerCall(
       app,
@@ -96,6 +145,7 @@ export const registerResource = (app: FastifyInstance, repository: ResourceRepos
         input: inputOfKind(def, kind),
         output: outputOfCall(def, kind),
         access: def.access,
+        policies: def.policies,
         level: call.level ?? levelOfKind(kind),
         tenancy: def.tenancy,
         transaction: writes && !options.outsideTransaction?.includes(kind),
@@ -104,7 +154,8 @@ export const registerResource = (app: FastifyInstance, repository: ResourceRepos
       async (ctx) => {
         const input = kind === 'update' ? onlySent(ctx.req.body, ctx.input as Record<string, unknown>) : ctx.input;
         const result = await handler({ ...ctx, input, repository });
-        if (writes && options.afterWrite) ctx.afterCommit(options.afterWrite);
+        const { afterCommit } = hooks;
+        if (writes && afterCommit) ctx.afterCommit(() => afterCommit({ operation: kind as WriteOperation }));
         return result;
       },
     );

@@ -3,6 +3,7 @@ import { systemFieldsOf } from '@app/contract/conventions/record';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { and, asc, desc, eq, getTableColumns, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { organisations } from '../db/schema/organisations';
 import type { Caller, Scope } from './context';
@@ -14,9 +15,19 @@ import { newId } from './ids';
 import { nextItemId } from './item-id';
 import { filterConditions, listRows, searchCondition } from './list-query';
 import { addReferenceTarget, resourceReferences } from './references';
+import { policiesApply, policyScope, rememberResourceTable } from './scope-policies';
 
 type Row = Record<string, unknown> & { id: string };
-export type ResourceRecord = Record<string, unknown> & { _id: string };
+
+/** The values of a definition's fields, as zod reads them. */
+export type FieldValues<Def extends ResourceDefinition = ResourceDefinition> = z.output<Def['fields']>;
+
+/** A stored row: its id, its columns, and the definition's fields typed. */
+export type StoredRow<Def extends ResourceDefinition = ResourceDefinition> = Row & Partial<FieldValues<Def>>;
+
+/** A record as a generic call answers it: `_id`, the definition's fields and the system fields. */
+export type ResourceRecord<Def extends ResourceDefinition = ResourceDefinition> = Record<string, unknown> &
+  Partial<FieldValues<Def>> & { _id: string };
 
 export type RepositoryOptions = {
   /** Column values every row of this resource has, for resources that share a table (staff in users). */
@@ -33,8 +44,9 @@ export type RepositoryOptions = {
  * (organisation, owner, OWN/TEAM visibility) and skips soft-deleted rows; every write logs itself,
  * and every file reference it writes is claimed for the record first (`claimFileReferences`).
  */
-export const resourceRepository = (def: ResourceDefinition, table: PgTable, options: RepositoryOptions = {}) => {
+export const resourceRepository = <Def extends ResourceDefinition>(def: Def, table: PgTable, options: RepositoryOptions = {}) => {
   checkDefinitionColumns(def, table);
+  rememberResourceTable(def.name, table);
   const columns = getTableColumns(table);
   const column = (key: string) => columns[key] as PgColumn;
   const fieldKeys = Object.keys(def.fields.shape);
@@ -49,20 +61,30 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
   };
   const label = def.name.replace(/([a-z])([A-Z])/g, '$1 $2');
 
-  type ScopeValues = { organisationId?: string | Placeholder; ownerId?: string | Placeholder; visibleTo?: Scope['visibleTo'] };
+  type ScopeValues = Omit<Scope, 'organisationId' | 'ownerId'> & { organisationId?: string | Placeholder; ownerId?: string | Placeholder };
+  /**
+   * The one where every query of this resource ANDs in: live rows, the organisation or owner, the
+   * OWN/TEAM scope of the caller's permission, and the definition's policies (`policyScope`).
+   */
+  const checkScoped = (scope: ScopeValues) => {
+    if (!scope.organisationId && !scope.ownerId && scope.unscoped === undefined) {
+      throw new Error(`A query of ${def.name} without a scope: pass the caller's, or unscoped('why')`);
+    }
+  };
   const scopeWhere = (scope: ScopeValues): SQL[] => {
+    checkScoped(scope);
+    const policies = policyScope(def, table, scope as Scope);
     const where: SQL[] = Object.entries(fixed).map(([key, value]) => eq(column(key), value));
     if (columns.isDeleted) where.push(eq(column('isDeleted'), false));
     if (scope.organisationId) where.push(eq(column('organisationId'), scope.organisationId));
     if (scope.ownerId) where.push(eq(column('ownerId'), scope.ownerId));
     if (scope.visibleTo) {
       const { userId, teamIds } = scope.visibleTo;
-      where.push(
-        teamIds.length > 0 && columns.teamId
-          ? (or(eq(column('ownerId'), userId), inArray(column('teamId'), teamIds)) as SQL)
-          : eq(column('ownerId'), userId),
-      );
+      const theirs = [eq(column('ownerId'), userId), ...policies.alsoOwn];
+      if (teamIds.length > 0 && columns.teamId) theirs.push(inArray(column('teamId'), teamIds));
+      where.push(theirs.length === 1 ? (theirs[0] as SQL) : (or(...theirs) as SQL));
     }
+    where.push(...policies.where);
     return where;
   };
 
@@ -70,13 +92,13 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
   addReferenceTarget({ def, table, label, fixed, scopeWhere });
   const expansionKeys = references.expansionKeys();
 
-  const toRecord = (row: Row): ResourceRecord => {
-    const record: ResourceRecord = { _id: row.id };
+  const toRecord = (row: Row): ResourceRecord<Def> => {
+    const record: Record<string, unknown> & { _id: string } = { _id: row.id };
     for (const key of fieldKeys) if (key in row) record[key] = row[key] ?? null;
     for (const key of systemFields) if (key in columns) record[key] = row[key] ?? null;
     // Present when the row was read with its expansions (lists and details).
     for (const key of expansionKeys) if (key in row) record[key] = row[key];
-    return record;
+    return record as ResourceRecord<Def>;
   };
 
   /** Keeps only the keys that are columns, so workflow-only input (a password, an admin user) never lands. */
@@ -112,9 +134,13 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
   const selection = Object.fromEntries(
     ['id', ...fieldKeys, ...systemFields].filter((key) => key in columns).map((key) => [key, column(key)]),
   ) as Record<string, PgColumn>;
-
   /** The selection with each expanded reference (`{ _id, label }`) as a subquery of the same statement. */
   const expandedSelection = () => (expansionKeys.length === 0 ? selection : { ...selection, ...references.expansionFields() });
+  /** The selection for a scope: a field a granted-access policy masks is read only where granted. */
+  const selectionFor = (scope: Scope, expanded = false) => ({
+    ...(expanded ? expandedSelection() : selection),
+    ...policyScope(def, table, scope).masked,
+  });
 
   /**
    * Reading one record is the hottest query: outside transactions it runs as a prepared statement
@@ -134,6 +160,7 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
       const where = scopeWhere({
         organisationId: scope.organisationId ? sql.placeholder('organisationId') : undefined,
         ownerId: scope.ownerId ? sql.placeholder('ownerId') : undefined,
+        unscoped: scope.unscoped,
       });
       query = db
         .select(expanded ? expandedSelection() : selection)
@@ -146,27 +173,28 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     return query;
   };
 
-  const find = async (db: Executor, scope: Scope, id: string, expanded = false): Promise<Row | undefined> => {
-    if (!(db instanceof PgTransaction) && !scope.visibleTo) {
+  const find = async (db: Executor, scope: Scope, id: string, expanded = false): Promise<StoredRow<Def> | undefined> => {
+    if (!(db instanceof PgTransaction) && !scope.visibleTo && !policiesApply(policyScope(def, table, scope))) {
+      checkScoped(scope);
       const [row] = await preparedFind(db, scope, expanded).execute({ id, organisationId: scope.organisationId, ownerId: scope.ownerId });
-      return row as Row | undefined;
+      return row as StoredRow<Def> | undefined;
     }
     const [row] = await db
-      .select(expanded ? expandedSelection() : selection)
+      .select(selectionFor(scope, expanded))
       .from(table)
       .where(and(eq(column('id'), id), ...scopeWhere(scope)))
       .limit(1);
-    return row as Row | undefined;
+    return row as StoredRow<Def> | undefined;
   };
 
   /** The first record in scope that also meets `where` (a job seeker's own profile, say). */
-  const first = async (db: Executor, scope: Scope, where: SQL[] = []): Promise<Row | undefined> => {
+  const first = async (db: Executor, scope: Scope, where: SQL[] = []): Promise<StoredRow<Def> | undefined> => {
     const [row] = await db
-      .select(selection)
+      .select(selectionFor(scope))
       .from(table)
       .where(and(...scopeWhere(scope), ...where))
       .limit(1);
-    return row as Row | undefined;
+    return row as StoredRow<Def> | undefined;
   };
 
   const get = async (db: Executor, scope: Scope, id: string) => {
@@ -225,10 +253,10 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
     /** The reference checks `create` and `update` run, for workflows that must refuse a bad id before other checks. */
     checkReferences: references.check,
 
-    async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord>> {
+    async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord<Def>>> {
       const page = await listRows<Row>(db, {
         table,
-        selection: expandedSelection(),
+        selection: selectionFor(scope, true),
         request,
         orderBy,
         where: [
@@ -331,4 +359,4 @@ export const resourceRepository = (def: ResourceDefinition, table: PgTable, opti
   };
 };
 
-export type ResourceRepository = ReturnType<typeof resourceRepository>;
+export type ResourceRepository<Def extends ResourceDefinition = ResourceDefinition> = ReturnType<typeof resourceRepository<Def>>;

@@ -23,6 +23,7 @@ const callerQuery = (db: Executor) =>
       organisationId: users.organisationId,
       organisationName: organisations.name,
       roleIds: users.roleIds,
+      clientId: users.clientId,
       status: users.status,
     })
     .from(sessions)
@@ -79,6 +80,7 @@ export const createSessions = () => {
               organisationId: isPlatformUser(row.userType as UserType) ? null : row.organisationId,
               organisationName: isPlatformUser(row.userType as UserType) ? null : (row.organisationName ?? null),
               roleIds: row.roleIds,
+              clientId: row.userType === 'CRM_CLIENT_USER' ? row.clientId : null,
             }
           : null;
       if (cache.size > 10_000) cache.clear();

@@ -30,6 +30,8 @@ export const startTestApp = async (
     config?: Partial<Config>;
     /** The embedded database on disk (under dataDir) instead of in memory, so `restart` finds it again. */
     onDisk?: boolean;
+    /** Registers more on the built app before it starts (a test-only resource over a test table). */
+    extend?: (app: FastifyInstance) => Promise<void> | void;
   } = {},
 ) => {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'recruit-test-'));
@@ -69,6 +71,7 @@ export const startTestApp = async (
   const open = async () => {
     const database = await openDatabase({ url: databaseUrl, dataDir: embeddedDir, poolSize: 4 });
     const app = await buildApp({ config, database, logStream: options.logStream });
+    await options.extend?.(app);
     await app.ready();
     return { app, database };
   };

@@ -3,14 +3,18 @@ import { accessLevels, accessScopes } from '../access';
 import { mongoId } from '../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../conventions/list';
 import { defineResource } from '../define-resource';
+import { unscoped } from '../scope-policy';
 
 const title = z.string({ error: 'Please provide title' }).trim().min(1, 'Please provide title').max(200);
 const value = z.string({ error: 'Please provide value' }).trim().min(1, 'Please provide value').max(200);
 const catalogueReaders = ['ADMIN', 'CRM_USER', 'SUPER_ADMIN'] as const;
+/** Staff read the catalogue to build roles from: it is the same for every organisation and holds none of their data. */
+const catalogue = [unscoped('the catalogue roles are built from, the same for every organisation')];
 
 const moduleFields = z.object({ title, value });
 export const crmModule = defineResource({
   name: 'Module',
+  policies: catalogue,
   table: 'crm_modules',
   tenancy: 'platform',
   labelField: 'title',
@@ -36,6 +40,7 @@ const featureFields = z.object({
 });
 export const crmFeature = defineResource({
   name: 'Feature',
+  policies: catalogue,
   table: 'crm_features',
   tenancy: 'platform',
   labelField: 'title',
@@ -68,6 +73,7 @@ const permissionFields = z.object({
 });
 export const crmPermission = defineResource({
   name: 'Permission',
+  policies: catalogue,
   table: 'crm_permissions',
   tenancy: 'platform',
   labelField: 'title',

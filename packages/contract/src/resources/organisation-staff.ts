@@ -4,6 +4,7 @@ import { mongoId } from '../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../conventions/list';
 import { noData, recordId, recordSchema } from '../conventions/record';
 import { defineResource, defineWorkflow } from '../define-resource';
+import { unscoped } from '../scope-policy';
 
 const phone = z.string({ error: 'Please enter phone number' }).trim().min(1, 'Please enter phone number').max(30);
 
@@ -86,6 +87,7 @@ export const updateOwnProfile = defineWorkflow({
   path: '/organisation/staff/profile',
   who: ['ADMIN', 'CRM_USER'],
   summary: 'The signed-in staff member updates their own profile',
+  policies: [unscoped('the caller’s own profile')],
   input: profileFields.extend({ name: personName.optional(), phone: phone.optional() }).strict(),
   output: recordSchema(organisationStaff),
 });
@@ -98,6 +100,7 @@ export const myProfile = defineWorkflow({
   who: ['ADMIN', 'CRM_USER'],
   inputFrom: 'query',
   summary: 'The signed-in staff member’s own profile (not in the spec; the profile page reads it)',
+  policies: [unscoped('the caller’s own profile')],
   input: z.object({}).strict(),
   output: recordSchema(organisationStaff),
 });

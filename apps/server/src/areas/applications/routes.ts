@@ -12,7 +12,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { jobApplications, jobSeekers, jobs, recruiterCompanies, wishlistItems } from '../../db/schema/job-board';
-import type { Caller } from '../../engine/context';
+import { type Caller, unscoped } from '../../engine/context';
 import { writeEntityLog } from '../../engine/entity-log';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
@@ -71,6 +71,8 @@ const allRows = { page: 1, limit: 'ALL', search: '', filter: {} } as const;
 
 /** A company sees the applications to its own jobs, whoever owns them. */
 const ofCompany = (companyId: string) => [eq(jobApplications.recruiterId, companyId)];
+/** The seeker owns an application; the company reads it through its recruiterId (`ofCompany`) instead. */
+const byCompany = unscoped('a company reads applications by their recruiterId (ofCompany), not by their owner');
 
 /** A seeker's search runs over the jobs applied to. */
 const jobsMatching = (db: Executor, search: string) => {
@@ -186,7 +188,7 @@ export const registerApplications = (app: FastifyInstance) => {
     if (!job) throw notFound('Job');
     const { jobId: _jobId, ...request } = input;
     const search = searchCondition(jobSeekers, ['name.fullName', 'email'], input.search);
-    const page = await applicationRepository.list(db, {}, { ...request, search: '' }, [
+    const page = await applicationRepository.list(db, byCompany, { ...request, search: '' }, [
       ...ofCompany(company.id),
       eq(jobApplications.jobId, job._id),
       ...(search ? [inArray(jobApplications.jobSeekerId, db.select({ id: jobSeekers.id }).from(jobSeekers).where(search))] : []),
@@ -240,17 +242,17 @@ export const registerApplications = (app: FastifyInstance) => {
     const [locked] = await db
       .select({ id: jobApplications.id })
       .from(jobApplications)
-      .where(and(eq(jobApplications.id, input._id), ...applicationRepository.scopeWhere({}), ...ofCompany(company.id)))
+      .where(and(eq(jobApplications.id, input._id), ...applicationRepository.scopeWhere(byCompany), ...ofCompany(company.id)))
       .for('update');
     if (!locked) throw notFound('Job application');
-    const application = applicationRepository.toRecord(await applicationRepository.get(db, {}, locked.id));
+    const application = applicationRepository.toRecord(await applicationRepository.get(db, byCompany, locked.id));
     const history = application.statusHistory as { status: string; at: string; by?: string }[];
     if (application.status === input.status) return { _id: application._id, status: application.status, statusHistory: history };
     const statusHistory = [...history, { status: input.status, at: new Date().toISOString(), by: (caller as Caller).name }];
     // The status and its history change together and the entity log keeps who moved it from what to what.
     await applicationRepository.update(db, {
       caller: caller as Caller,
-      scope: {},
+      scope: byCompany,
       id: application._id,
       values: { status: input.status, statusHistory },
       action: 'STATUS_CHANGE',

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { users } from '../../db/schema/users';
-import type { CallContext, Caller } from '../../engine/context';
+import { type CallContext, type Caller, unscoped } from '../../engine/context';
 import { notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { byId, loggedUpdate } from '../../engine/logged-update';
@@ -40,11 +40,14 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   return record;
 };
 
+/** The public directory shows every active company, whoever asks (a signed-in recruiter too). */
+const directory = unscoped('the public directory of every active company');
+
 export const registerCompanies = (app: FastifyInstance) => {
   registerResource(app, companyRepository, {
     handlers: {
-      // What the public sees of each is the list's output schema (the contract's), not a copy here.
-      list: ({ db, input }) => companyRepository.list(db, {}, input, [eq(recruiterCompanies.status, 'ACTIVE')]),
+      // Replaced: the public directory lists every active company whoever asks; what it shows of each is the list's output schema.
+      list: ({ db, input }) => companyRepository.list(db, directory, input, [eq(recruiterCompanies.status, 'ACTIVE')]),
     },
   });
 
@@ -78,7 +81,10 @@ export const registerCompanies = (app: FastifyInstance) => {
   registerCall(app, myCompany, async ({ db, caller }) => companyRepository.toRecord((await ownCompany(db, caller as Caller)) as never));
 
   registerCall(app, companyBySlug, async ({ db, input }) => {
-    const row = await companyRepository.first(db, {}, [eq(recruiterCompanies.slug, input.slug), eq(recruiterCompanies.status, 'ACTIVE')]);
+    const row = await companyRepository.first(db, directory, [
+      eq(recruiterCompanies.slug, input.slug),
+      eq(recruiterCompanies.status, 'ACTIVE'),
+    ]);
     if (!row) throw notFound('Company');
     return companyRepository.toRecord(row);
   });

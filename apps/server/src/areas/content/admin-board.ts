@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client';
 import { jobSeekerReferences } from '../../db/schema/content';
 import { jobSeekers, recruiterCompanies } from '../../db/schema/job-board';
 import { users } from '../../db/schema/users';
+import { unscoped } from '../../engine/context';
 import { newId } from '../../engine/ids';
 import { byId, loggedUpdate } from '../../engine/logged-update';
 import { registerCall } from '../../engine/register-call';
@@ -38,6 +39,9 @@ const sent = (body: unknown, input: Record<string, unknown>) => {
   const keys = new Set(Object.keys((body as Record<string, unknown> | null) ?? {}));
   return Object.fromEntries(Object.entries(input).filter(([key]) => keys.has(key) && key !== '_id'));
 };
+
+/** The admin board's calls are for platform admins, who work on every company and job seeker. */
+const platformAdmin = unscoped('platform admins manage every company and job seeker');
 
 /** Platform admins manage recruiter companies: /admin/recruiter/*. */
 export const registerAdminRecruiters = (app: FastifyInstance) => {
@@ -66,19 +70,19 @@ export const registerAdminRecruiters = (app: FastifyInstance) => {
   // A company's name, logo and status show in job search results: the cached searches go.
   registerCall(app, { ...adminUpdateRecruiter, message: 'Updated successfully' }, ({ db, caller, input, req, afterCommit, services }) => {
     afterCommit(() => services.jobSearchCache.clear());
-    return companyRepository.update(db, { caller, scope: {}, id: input._id, values: withIds(sent(req.body, input)) });
+    return companyRepository.update(db, { caller, scope: platformAdmin, id: input._id, values: withIds(sent(req.body, input)) });
   });
 
   registerCall(app, { ...adminListRecruiters, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
-    companyRepository.list(db, {}, input),
+    companyRepository.list(db, platformAdmin, input),
   );
 
   registerCall(app, { ...adminFindRecruiter, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) =>
-    companyRepository.toRecord(await companyRepository.get(db, {}, input._id)),
+    companyRepository.toRecord(await companyRepository.get(db, platformAdmin, input._id)),
   );
 
   registerCall(app, { ...adminVerifyRecruiter, message: 'Updated successfully' }, ({ db, caller, input }) =>
-    companyRepository.update(db, { caller, scope: {}, id: input._id, values: { isVerified: input.isVerified } }),
+    companyRepository.update(db, { caller, scope: platformAdmin, id: input._id, values: { isVerified: input.isVerified } }),
   );
 };
 
@@ -106,7 +110,7 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
     { ...adminUpdateJobSeeker, message: 'Updated successfully' },
     async ({ db, caller, input, req, afterCommit, services }) => {
       const values = sent(req.body, input);
-      const record = await jobSeekerRepository.update(db, { caller, scope: {}, id: input._id, values });
+      const record = await jobSeekerRepository.update(db, { caller, scope: platformAdmin, id: input._id, values });
       if (values.name) {
         await loggedUpdate(db, {
           caller,
@@ -122,16 +126,16 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
   );
 
   registerCall(app, { ...adminListJobSeekers, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
-    jobSeekerRepository.list(db, {}, input),
+    jobSeekerRepository.list(db, platformAdmin, input),
   );
 
   registerCall(app, { ...adminGetJobSeeker, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) =>
-    jobSeekerRepository.toRecord(await jobSeekerRepository.get(db, {}, input._id)),
+    jobSeekerRepository.toRecord(await jobSeekerRepository.get(db, platformAdmin, input._id)),
   );
 
   registerCall(app, { ...adminDeleteJobSeeker, message: 'Deleted successfully' }, async ({ db, caller, input, afterCommit, services }) => {
-    const seeker = await jobSeekerRepository.get(db, {}, input._id);
-    const result = await jobSeekerRepository.remove(db, { caller, scope: {}, id: input._id });
+    const seeker = await jobSeekerRepository.get(db, platformAdmin, input._id);
+    const result = await jobSeekerRepository.remove(db, { caller, scope: platformAdmin, id: input._id });
     const userId = String(seeker.userId);
     await loggedUpdate(db, {
       caller,
@@ -157,17 +161,18 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
       .where(eq(jobSeekers.id, jobSeekerId));
   };
   registerResource(app, referenceRepository, {
-    handlers: {
-      create: async ({ db, caller, scope, input }) => {
-        await jobSeekerRepository.get(db, {}, input.jobSeekerId);
-        const record = await referenceRepository.create(db, { caller, scope, values: { ...input, status: 'PENDING' } });
-        await countReferences(db, input.jobSeekerId);
-        return record;
+    hooks: {
+      beforeCreate: async ({ db, values }) => {
+        await jobSeekerRepository.get(db, platformAdmin, values.jobSeekerId);
+        return { ...values, status: 'PENDING' };
+      },
+      afterWrite: async ({ db, operation, record }) => {
+        if (operation === 'create') await countReferences(db, record.jobSeekerId as string);
       },
     },
   });
   registerCall(app, { ...listJobSeekerReferences, transaction: false, message: 'Fetched successfully' }, ({ db, input }) => {
     const { jobSeekerId, ...request } = input;
-    return referenceRepository.list(db, {}, request, jobSeekerId ? [eq(jobSeekerReferences.jobSeekerId, jobSeekerId)] : []);
+    return referenceRepository.list(db, platformAdmin, request, jobSeekerId ? [eq(jobSeekerReferences.jobSeekerId, jobSeekerId)] : []);
   });
 };

@@ -30,7 +30,7 @@ import {
   engagementTemplates,
 } from '../../db/schema/content';
 
-import type { Caller } from '../../engine/context';
+import { type Caller, unscoped } from '../../engine/context';
 import { HttpError, notFound, tooManyRequests } from '../../engine/errors';
 import { listRows, searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
@@ -41,6 +41,11 @@ import { sanitizeRichText } from '../../services/sanitize';
 import { registerAdminJobSeekers, registerAdminRecruiters } from './admin-board';
 import { registerAdminDashboard } from './dashboard';
 
+/** Authors, templates, cards and contact queries are the platform's own, managed by its admins. */
+const platformContent = unscoped('platform content, managed by platform admins');
+/** What the public reads is narrowed by each call's own conditions (published, active). */
+const publicContent = unscoped('public pages: each call keeps to what is published or active');
+
 export const authorRepository = resourceRepository(author, authors);
 export const articleRepository = resourceRepository(article, articles);
 export const adminNoteRepository = resourceRepository(adminNote, adminNotes);
@@ -50,7 +55,7 @@ export const contactQueryRepository = resourceRepository(contactQuery, contactQu
 
 /** The author's card an article keeps: a 404 when the chosen author is unknown or deleted. */
 const authorCardOf = async (db: Executor, id: string): Promise<AuthorCard> => {
-  const row = await authorRepository.get(db, {}, id);
+  const row = await authorRepository.get(db, platformContent, id);
   return {
     _id: row.id,
     name: String(row.name),
@@ -128,26 +133,17 @@ const asRecord = (row: PublicArticle) => articleRepository.toRecord(row as unkno
 const registerArticles = (app: FastifyInstance) => {
   registerResource(app, authorRepository);
   registerCall(app, { ...removeAuthor, transaction: true, message: 'Deleted successfully' }, ({ db, caller, input }) =>
-    authorRepository.remove(db, { caller, scope: {}, id: input.id }),
+    authorRepository.remove(db, { caller, scope: platformContent, id: input.id }),
   );
 
   registerResource(app, articleRepository, {
-    handlers: {
-      create: async ({ db, caller, scope, input }) =>
-        articleRepository.create(db, { caller, scope, values: await articleValues(db, input, true) }),
-      update: async ({ db, caller, scope, input }) => {
-        const { _id, ...rest } = input;
-        if (rest.status === 'PUBLISHED' && !rest.publishDate) {
-          const before = await articleRepository.get(db, scope, _id);
-          if (before.publishDate) rest.publishDate = before.publishDate;
-        }
-        return articleRepository.update(db, { caller, scope, id: _id, values: await articleValues(db, rest, false) });
-      },
-      setStatus: async ({ db, caller, scope, input }) => {
-        const before = await articleRepository.get(db, scope, input._id);
-        const values: Record<string, unknown> = { status: input.status };
-        if (input.status === 'PUBLISHED' && !before.publishDate) values.publishDate = new Date();
-        return articleRepository.update(db, { caller, scope, id: input._id, values, action: 'STATUS_CHANGE' });
+    hooks: {
+      beforeCreate: ({ db, values }) => articleValues(db, values, true),
+      // An update and a status change alike: publishing keeps the date it was first published on.
+      beforeUpdate: ({ db, values, before }) => {
+        const rest: Record<string, unknown> = { ...values };
+        if (rest.status === 'PUBLISHED' && !rest.publishDate && before.publishDate) rest.publishDate = before.publishDate;
+        return articleValues(db, rest, false);
       },
     },
   });
@@ -185,7 +181,7 @@ export type PublicCard = Pick<
 >;
 
 export const activeCardBySlug = async (db: Executor, slug: string) =>
-  (await employeeCardRepository.first(db, {}, [eq(employeeCards.slug, slug), ...activeCard])) as PublicCard | undefined;
+  (await employeeCardRepository.first(db, publicContent, [eq(employeeCards.slug, slug), ...activeCard])) as PublicCard | undefined;
 
 const registerAdminContent = (app: FastifyInstance) => {
   registerResource(app, adminNoteRepository);
@@ -193,25 +189,22 @@ const registerAdminContent = (app: FastifyInstance) => {
   const sanitized = (input: Record<string, unknown>) =>
     typeof input.content === 'string' ? { ...input, content: sanitizeRichText(input.content) } : input;
   registerResource(app, engagementTemplateRepository, {
-    handlers: {
-      create: ({ db, caller, scope, input }) => engagementTemplateRepository.create(db, { caller, scope, values: sanitized(input) }),
-      update: ({ db, caller, scope, input }) => {
-        const { _id, ...values } = input;
-        return engagementTemplateRepository.update(db, { caller, scope, id: _id, values: sanitized(values) });
-      },
+    hooks: {
+      beforeCreate: ({ values }) => sanitized(values),
+      beforeUpdate: ({ values }) => sanitized(values),
     },
   });
   registerCall(app, { ...removeEngagementTemplate, transaction: true, message: 'Deleted successfully' }, ({ db, caller, input }) =>
-    engagementTemplateRepository.remove(db, { caller, scope: {}, id: input.id }),
+    engagementTemplateRepository.remove(db, { caller, scope: platformContent, id: input.id }),
   );
 
   registerResource(app, employeeCardRepository);
   registerCall(app, { ...employeeCardWhatsApp, transaction: true, message: 'Updated successfully' }, ({ db, caller, input }) =>
-    employeeCardRepository.update(db, { caller, scope: {}, id: input._id, values: { isWhatsapp: input.isWhatsapp } }),
+    employeeCardRepository.update(db, { caller, scope: platformContent, id: input._id, values: { isWhatsapp: input.isWhatsapp } }),
   );
 
   registerCall(app, { ...publicCardDetails, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
-    const row = await employeeCardRepository.first(db, {}, [eq(employeeCards.id, input._id), ...activeCard]);
+    const row = await employeeCardRepository.first(db, publicContent, [eq(employeeCards.id, input._id), ...activeCard]);
     if (!row) throw notFound('Employee Card');
     return employeeCardRepository.toRecord(row);
   });
@@ -221,7 +214,7 @@ const registerAdminContent = (app: FastifyInstance) => {
     return employeeCardRepository.toRecord(row);
   });
   registerCall(app, { ...publicCards, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
-    employeeCardRepository.list(db, {}, input, activeCard),
+    employeeCardRepository.list(db, publicContent, input, activeCard),
   );
 };
 
@@ -231,30 +224,26 @@ const registerAdminContent = (app: FastifyInstance) => {
  */
 const recordContactThread = async (db: Executor, caller: Caller | null, input: { clientId: string; messageId: string; _id?: string }) => {
   const values = { clientId: input.clientId, threadId: input.messageId, isReplied: true, status: 'REPLIED' };
-  if (input._id) return contactQueryRepository.update(db, { caller, scope: {}, id: input._id, values });
+  if (input._id) return contactQueryRepository.update(db, { caller, scope: platformContent, id: input._id, values });
   const rows = await db
     .select({ id: contactQueries.id })
     .from(contactQueries)
     .where(and(eq(contactQueries.clientId, input.clientId), eq(contactQueries.isDeleted, false)));
   if (rows.length === 0) throw notFound('Contact Query');
   const updated = [];
-  for (const row of rows) updated.push(await contactQueryRepository.update(db, { caller, scope: {}, id: row.id, values }));
+  for (const row of rows) updated.push(await contactQueryRepository.update(db, { caller, scope: platformContent, id: row.id, values }));
   return updated;
 };
 
 const registerContact = (app: FastifyInstance) => {
   registerResource(app, contactQueryRepository, {
-    handlers: {
-      create: async ({ db, caller, scope, input, req, services }) => {
+    hooks: {
+      beforeCreate: ({ values, req, services }) => {
         const { publicPerAddress } = services.limits;
         const key = `contact:${clientAddress(req)}`;
         if (publicPerAddress.isLimited(key)) throw tooManyRequests();
         publicPerAddress.hit(key);
-        return contactQueryRepository.create(db, {
-          caller,
-          scope,
-          values: { ...input, status: 'NEW', isReplied: false },
-        });
+        return { ...values, status: 'NEW', isReplied: false };
       },
     },
   });
@@ -273,7 +262,7 @@ const registerContact = (app: FastifyInstance) => {
     app,
     { ...replyToContact, transaction: false, message: 'Reply sent' },
     async ({ db, caller, input, services, transaction }) => {
-      const query = await contactQueryRepository.get(db, {}, input._id);
+      const query = await contactQueryRepository.get(db, platformContent, input._id);
       const quoted = String(query.content)
         .split('\n')
         .map((line) => `> ${line}`)

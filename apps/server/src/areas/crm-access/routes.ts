@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forgetAccessProfiles } from '../../engine/access';
-import type { Caller } from '../../engine/context';
+import { type Caller, unscoped } from '../../engine/context';
 import { badRequest, forbidden } from '../../engine/errors';
 import { registerResource } from '../../engine/register-resource';
 import { assertMayChangeRole, assertMayGrant } from './authority';
@@ -21,26 +21,28 @@ const roleOf = (row: Record<string, unknown>) => ({
 });
 
 export const registerCrmAccess = (app: FastifyInstance) => {
-  const afterWrite = forgetAccessProfiles;
-  registerResource(app, moduleRepository, { afterWrite });
+  // Roles and permissions are cached per user: every change drops them.
+  const afterCommit = forgetAccessProfiles;
+  const catalogue = unscoped('the module, feature and permission catalogue is the same for every organisation');
+  registerResource(app, moduleRepository, { hooks: { afterCommit } });
 
   registerResource(app, featureRepository, {
-    afterWrite,
-    handlers: {
-      create: async ({ db, caller, scope, input }) => {
-        await moduleRepository.get(db, {}, input.moduleId);
-        return featureRepository.create(db, { caller, scope, values: input });
+    hooks: {
+      afterCommit,
+      beforeCreate: async ({ db, values }) => {
+        await moduleRepository.get(db, catalogue, values.moduleId);
+        return values;
       },
-      update: async ({ db, caller, scope, input: { _id, ...values } }) => {
-        if (values.moduleId) await moduleRepository.get(db, {}, values.moduleId);
-        return featureRepository.update(db, { caller, scope, id: _id, values });
+      beforeUpdate: async ({ db, values }) => {
+        if (values.moduleId) await moduleRepository.get(db, catalogue, values.moduleId);
+        return values;
       },
     },
   });
 
   const checkFeatureOfModule = async (db: Parameters<typeof livePermissionIds>[0], moduleId: string, featureId: string) => {
-    await moduleRepository.get(db, {}, moduleId);
-    const feature = await featureRepository.get(db, {}, featureId);
+    await moduleRepository.get(db, catalogue, moduleId);
+    const feature = await featureRepository.get(db, catalogue, featureId);
     if (feature.moduleId !== moduleId) {
       throw badRequest('The feature does not belong to the module', [
         { field: 'featureId', message: 'The feature does not belong to the module' },
@@ -48,41 +50,37 @@ export const registerCrmAccess = (app: FastifyInstance) => {
     }
   };
   registerResource(app, permissionRepository, {
-    afterWrite,
-    handlers: {
-      create: async ({ db, caller, scope, input }) => {
-        await checkFeatureOfModule(db, input.moduleId, input.featureId);
-        return permissionRepository.create(db, { caller, scope, values: input });
+    hooks: {
+      afterCommit,
+      beforeCreate: async ({ db, values }) => {
+        await checkFeatureOfModule(db, values.moduleId, values.featureId);
+        return values;
       },
-      update: async ({ db, caller, scope, input: { _id, ...values } }) => {
-        const before = await permissionRepository.get(db, scope, _id);
-        await checkFeatureOfModule(db, values.moduleId ?? before.moduleId, values.featureId ?? before.featureId);
-        return permissionRepository.update(db, { caller, scope, id: _id, values });
+      beforeUpdate: async ({ db, values, before }) => {
+        await checkFeatureOfModule(db, values.moduleId ?? (before.moduleId as string), values.featureId ?? (before.featureId as string));
+        return values;
       },
     },
   });
 
   registerResource(app, roleRepository, {
-    afterWrite,
-    handlers: {
-      create: async ({ db, caller, scope, input }) => {
-        await checkPermissionIds(db, input.permissions);
-        await assertMayGrant(db, caller as Caller, input.permissions);
-        return roleRepository.create(db, { caller, scope, values: { ...input, isOrganisationAdmin: false } });
+    hooks: {
+      afterCommit,
+      beforeCreate: async ({ db, caller, values }) => {
+        await checkPermissionIds(db, values.permissions);
+        await assertMayGrant(db, caller as Caller, values.permissions);
+        return { ...values, isOrganisationAdmin: false };
       },
-      update: async ({ db, caller, scope, input: { _id, ...values } }) => {
-        const before = await roleRepository.get(db, scope, _id);
+      beforeUpdate: async ({ db, caller, values, before }) => {
         if (before.isOrganisationAdmin) throw forbidden('The Organisation admin role cannot be changed');
         await assertMayChangeRole(db, caller as Caller, roleOf(before));
         await checkPermissionIds(db, values.permissions);
         await assertMayGrant(db, caller as Caller, values.permissions);
-        return roleRepository.update(db, { caller, scope, id: _id, values });
+        return values;
       },
-      remove: async ({ db, caller, scope, input }) => {
-        const before = await roleRepository.get(db, scope, input._id);
+      beforeRemove: async ({ db, caller, before }) => {
         if (before.isOrganisationAdmin) throw forbidden('The Organisation admin role cannot be deleted');
         await assertMayChangeRole(db, caller as Caller, roleOf(before));
-        return roleRepository.remove(db, { caller, scope, id: input._id });
       },
     },
   });

@@ -12,7 +12,7 @@ import { and, asc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { coverLetterSections, coverLetterSuggestions, coverLetterTemplates } from '../../db/schema/documents';
-import type { Caller } from '../../engine/context';
+import { type Caller, unscoped } from '../../engine/context';
 import { badRequest, notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { byId, loggedUpdate } from '../../engine/logged-update';
@@ -26,6 +26,9 @@ export const suggestionRepository = resourceRepository(coverLetterSuggestion, co
 export const templateRepository = resourceRepository(coverLetterTemplate, coverLetterTemplates);
 
 const liveSections = eq(coverLetterSections.isDeleted, false);
+
+/** The cover-letter catalogue is the platform's, the same for every job seeker. */
+const catalogue = unscoped('the cover-letter catalogue, the same for every job seeker');
 
 /** The number after the last section: where a new one goes when none is given. */
 const nextOrderNumber = async (db: Executor) => {
@@ -70,7 +73,7 @@ const moveSection = async (db: Executor, caller: Caller | null, id: string, to: 
 /** A suggestion belongs to a live section, and to one of its sub-sections when it names one. */
 const checkSuggestionPlace = async (db: Executor, values: Record<string, unknown>) => {
   if (typeof values.sectionId !== 'string') return;
-  const section = await sectionRepository.find(db, {}, values.sectionId);
+  const section = await sectionRepository.find(db, catalogue, values.sectionId);
   if (!section) throw notFound('Cover letter section');
   const subSectionId = values.subSectionId;
   if (typeof subSectionId === 'string') {
@@ -91,31 +94,28 @@ const withSubSectionIds = (values: Record<string, unknown>) =>
 
 export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
   registerResource(app, sectionRepository, {
-    handlers: {
-      create: async ({ db, caller, scope, input, repository }) => {
-        const values = withSubSectionIds(input);
+    hooks: {
+      // A new section goes last; one asked for earlier then moves there, shifting those after it.
+      beforeCreate: async ({ db, values }) => ({ ...withSubSectionIds(values), orderNumber: await nextOrderNumber(db) }),
+      beforeUpdate: ({ values: { orderNumber: _moved, ...values } }) => withSubSectionIds(values),
+      afterWrite: async ({ db, caller, scope, operation, record, input, repository }) => {
         const wanted = input.orderNumber as number | undefined;
-        const last = await nextOrderNumber(db);
-        const record = await repository.create(db, { caller, scope, values: { ...values, orderNumber: last } });
-        if (wanted !== undefined && wanted < last) {
-          await moveSection(db, caller, record._id as string, wanted);
-          return repository.toRecord(await repository.get(db, scope, record._id as string));
-        }
-        return record;
+        if (wanted === undefined || operation === 'remove') return;
+        if (operation === 'create' && wanted >= (record.orderNumber as number)) return;
+        await moveSection(db, caller, record._id, wanted);
+        return repository.toRecord(await repository.get(db, scope, record._id));
       },
-      update: async ({ db, caller, scope, input, repository }) => {
-        const { _id, orderNumber, ...values } = input;
-        await repository.update(db, { caller, scope, id: _id, values: withSubSectionIds(values) });
-        if (orderNumber !== undefined) await moveSection(db, caller, _id, orderNumber);
-        return repository.toRecord(await repository.get(db, scope, _id));
-      },
+    },
+    handlers: {
+      // Replaced: a section is answered with its suggestions.
       details: async ({ db, scope, input, repository }) => {
         const section = repository.toRecord(await repository.get(db, scope, input._id));
-        const suggestions = await suggestionRepository.list(
-          db,
-          {},
-          { page: 1, limit: 'ALL', search: '', filter: { sectionId: input._id } },
-        );
+        const suggestions = await suggestionRepository.list(db, catalogue, {
+          page: 1,
+          limit: 'ALL',
+          search: '',
+          filter: { sectionId: input._id },
+        });
         return { ...section, suggestions: suggestions.results };
       },
     },
@@ -123,43 +123,45 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
 
   registerCall(app, { ...reorderCoverLetterSection, transaction: true }, async ({ db, caller, input }) => {
     await moveSection(db, caller, input._id, input.orderNumber);
-    return new Answer(await sectionRepository.list(db, {}, { page: 1, limit: 'ALL', search: '', filter: {} }), 'Order updated');
+    return new Answer(await sectionRepository.list(db, catalogue, { page: 1, limit: 'ALL', search: '', filter: {} }), 'Order updated');
   });
 
   registerResource(app, suggestionRepository, {
-    handlers: {
-      create: async ({ db, caller, scope, input, repository }) => {
-        await checkSuggestionPlace(db, input);
-        return repository.create(db, { caller, scope, values: { ...input, content: sanitizeRichText(input.content) } });
+    hooks: {
+      beforeCreate: async ({ db, values }) => {
+        await checkSuggestionPlace(db, values);
+        return { ...values, content: sanitizeRichText(values.content) };
       },
-      update: async ({ db, caller, scope, input, repository }) => {
-        const { _id, ...values } = input;
-        const before = await repository.get(db, scope, _id);
+      beforeUpdate: async ({ db, values, before, action }) => {
+        if (action === 'STATUS_CHANGE') return values;
         await checkSuggestionPlace(db, { sectionId: before.sectionId, subSectionId: before.subSectionId, ...values });
-        if (typeof values.content === 'string') values.content = sanitizeRichText(values.content);
-        return repository.update(db, { caller, scope, id: _id, values });
+        return typeof values.content === 'string' ? { ...values, content: sanitizeRichText(values.content) } : values;
       },
     },
   });
 
   registerResource(app, templateRepository, {
-    handlers: {
-      create: ({ db, caller, scope, input, repository }) => {
-        const layout = input.layout ?? ((coverLetterTemplateSlugs as readonly string[]).includes(input.slug) ? input.slug : undefined);
+    hooks: {
+      beforeCreate: ({ values }) => {
+        const layout = values.layout ?? ((coverLetterTemplateSlugs as readonly string[]).includes(values.slug) ? values.slug : undefined);
         if (!layout) {
           const message = `Please choose the layout that draws it: ${coverLetterTemplateSlugs.join(', ')}`;
           throw badRequest(message, [{ field: 'layout', message }]);
         }
-        return repository.create(db, { caller, scope, values: { ...input, layout } });
+        return { ...values, layout };
       },
       // Platform admins see every template; everyone else only those in use.
-      list: ({ db, caller, scope, input, repository }) =>
-        repository.list(db, scope, input, caller && isPlatformUser(caller.userType) ? [] : [eq(coverLetterTemplates.status, 'ACTIVE')]),
+      listWhere: ({ caller }) => (caller && isPlatformUser(caller.userType) ? [] : [eq(coverLetterTemplates.status, 'ACTIVE')]),
     },
   });
 
   registerCall(app, seekerCoverLetterSections, async ({ db, input }) => {
-    const sections = await sectionRepository.list(db, {}, { page: 1, limit: 'ALL', search: input.search, filter: { status: 'ACTIVE' } });
+    const sections = await sectionRepository.list(db, catalogue, {
+      page: 1,
+      limit: 'ALL',
+      search: input.search,
+      filter: { status: 'ACTIVE' },
+    });
     const ids = sections.results.map((section) => section._id as string);
     const suggestions = ids.length
       ? await db
@@ -189,7 +191,7 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
 
   registerCall(app, seekerCoverLetterSuggestions, async ({ db, input }) => {
     const filter = { ...input.filter, status: 'ACTIVE' };
-    return suggestionRepository.list(db, {}, { ...input, filter });
+    return suggestionRepository.list(db, catalogue, { ...input, filter });
   });
 };
 

@@ -86,30 +86,22 @@ export const coverLetterFile = async (db: Executor, services: Services, row: Let
 
 export const registerCoverLetters = (app: FastifyInstance) => {
   registerResource(app, coverLetterRepository, {
-    handlers: {
-      create: async ({ db, caller, scope, input, repository }) => {
+    hooks: {
+      beforeCreate: async ({ db, caller, values }) => {
         const seeker = await ownJobSeeker(db, caller as Caller);
-        await checkTemplate(db, input.templateSlug);
-        const hasDefault = await letterDefault.hasDefault(db, (caller as Caller).id);
-        return repository.create(db, {
-          caller,
-          scope,
-          values: { ...cleanLetterValues(input), jobSeekerId: seeker.id, isDefault: !hasDefault },
-        });
-      },
-      update: async ({ db, caller, scope, input, repository }) => {
-        const { _id, ...values } = input;
         await checkTemplate(db, values.templateSlug);
-        return repository.update(db, { caller, scope, id: _id, values: cleanLetterValues(values) });
+        const hasDefault = await letterDefault.hasDefault(db, (caller as Caller).id);
+        return { ...cleanLetterValues(values), jobSeekerId: seeker.id, isDefault: !hasDefault };
       },
-      remove: async ({ db, caller, scope, input, repository }) => {
-        const row = (await repository.get(db, scope, input._id)) as LetterRow;
-        const removed = await repository.remove(db, { caller, scope, id: input._id });
-        if (row.isDefault) {
-          await letterDefault.set(db, { caller, ownerId: row.ownerId as string, id: row.id, isDefault: false });
-          await letterDefault.promoteNewest(db, { caller, ownerId: row.ownerId as string });
-        }
-        return removed;
+      beforeUpdate: async ({ db, values }) => {
+        await checkTemplate(db, values.templateSlug);
+        return cleanLetterValues(values);
+      },
+      // Deleting the default letter makes the newest one left the default.
+      afterWrite: async ({ db, caller, operation, before }) => {
+        if (operation !== 'remove' || !before?.isDefault) return;
+        await letterDefault.set(db, { caller, ownerId: before.ownerId as string, id: before.id, isDefault: false });
+        await letterDefault.promoteNewest(db, { caller, ownerId: before.ownerId as string });
       },
     },
   });

@@ -63,28 +63,18 @@ export const ownCv = async (db: Executor, caller: Caller, id: string) => (await 
 
 export const registerCvs = (app: FastifyInstance) => {
   registerResource(app, cvRepository, {
-    handlers: {
-      create: async ({ db, caller, scope, input, repository }) => {
+    hooks: {
+      beforeCreate: async ({ db, caller, values }) => {
         const seeker = await ownJobSeeker(db, caller as Caller);
         const hasDefault = await cvDefault.hasDefault(db, (caller as Caller).id);
-        return repository.create(db, {
-          caller,
-          scope,
-          values: { ...cleanCvValues(input), userId: seeker.userId, jobSeekerId: seeker.id, type: 'BUILT', isDefault: !hasDefault },
-        });
+        return { ...cleanCvValues(values), userId: seeker.userId, jobSeekerId: seeker.id, type: 'BUILT', isDefault: !hasDefault };
       },
-      update: ({ db, caller, scope, input, repository }) => {
-        const { _id, ...values } = input;
-        return repository.update(db, { caller, scope, id: _id, values: cleanCvValues(values) });
-      },
-      remove: async ({ db, caller, scope, input, repository }) => {
-        const row = (await repository.get(db, scope, input._id)) as CvRow;
-        const removed = await repository.remove(db, { caller, scope, id: input._id });
-        if (row.isDefault) {
-          await cvDefault.set(db, { caller, ownerId: row.ownerId as string, id: row.id, isDefault: false });
-          await cvDefault.promoteNewest(db, { caller, ownerId: row.ownerId as string });
-        }
-        return removed;
+      beforeUpdate: ({ values }) => cleanCvValues(values),
+      // Deleting the default CV makes the newest one left the default.
+      afterWrite: async ({ db, caller, operation, before }) => {
+        if (operation !== 'remove' || !before?.isDefault) return;
+        await cvDefault.set(db, { caller, ownerId: before.ownerId as string, id: before.id, isDefault: false });
+        await cvDefault.promoteNewest(db, { caller, ownerId: before.ownerId as string });
       },
     },
   });

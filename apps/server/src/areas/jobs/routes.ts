@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
-import type { Caller, Scope } from '../../engine/context';
+import { type Caller, unscoped } from '../../engine/context';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
@@ -37,8 +37,8 @@ const withoutFeaturing = <T extends { isFeaturedJob?: boolean }>({ isFeaturedJob
   return values;
 };
 
-/** A recruiter works on their own jobs; a platform admin on any. */
-const scopeFor = (caller: Caller | null): Scope => (caller && isPlatformUser(caller.userType) ? {} : { ownerId: caller?.id ?? '-' });
+/** A job is looked up among all; the handler then decides whether the caller may see it. */
+const anyJob = unscoped('anyone may open a published job; the handler checks who sees any other');
 
 /** A job with its company's card; what the public sees of it is the call's output schema (`publicJobRecord`). */
 export const publicJob = async (db: Executor, row: JobRow) => {
@@ -60,53 +60,41 @@ export const registerJobs = (app: FastifyInstance) => {
   const { gazetteer } = app.services;
 
   registerResource(app, jobRepository, {
-    afterWrite: () => app.services.jobSearchCache.clear(),
-    handlers: {
-      create: async ({ db, caller, scope, input: sent }) => {
-        const input = withoutFeaturing(sent);
-        const company = await ownCompany(db, caller as Caller);
-        return jobRepository.create(db, {
-          caller,
-          scope,
-          values: {
-            ...input,
-            ...(await derived(db, input)),
-            ...coordinatesOf(gazetteer, input.address),
-            slug: input.slug ?? (await freeSlug(db, jobs, `${input.title} ${company.name}`)),
-            recruiterId: company.id,
-            companyName: company.name,
-          },
-        });
-      },
-      update: async ({ db, caller, input: { _id, ...sent } }) => {
+    hooks: {
+      afterCommit: () => app.services.jobSearchCache.clear(),
+      beforeCreate: async ({ db, caller, values: sent }) => {
         const values = withoutFeaturing(sent);
-        const scope = scopeFor(caller);
-        const before = (await jobRepository.get(db, scope, _id)) as JobRow;
-        // The window is checked against the dates already saved, not only against those sent together.
-        const start = 'applicationStartDate' in values ? values.applicationStartDate : before.applicationStartDate;
-        const end = 'applicationEndDate' in values ? values.applicationEndDate : before.applicationEndDate;
-        if (start && end && new Date(end as string) < new Date(start as string)) {
-          const message = 'The closing date must be after the opening date';
-          throw badRequest(message, [{ field: 'applicationEndDate', message }]);
-        }
-        return jobRepository.update(db, { caller, scope, id: _id, values: { ...values, ...(await derived(db, values, before)) } });
+        const company = await ownCompany(db, caller as Caller);
+        return {
+          ...values,
+          ...(await derived(db, values)),
+          ...coordinatesOf(gazetteer, sent.address),
+          slug: values.slug ?? (await freeSlug(db, jobs, `${values.title} ${company.name}`)),
+          recruiterId: company.id,
+          companyName: company.name,
+        };
       },
+      beforeUpdate: async ({ db, values: sent, before, action }) => {
+        const values = withoutFeaturing(sent);
+        if (action === 'UPDATE') {
+          // The window is checked against the dates already saved, not only against those sent together.
+          const start = 'applicationStartDate' in values ? values.applicationStartDate : before.applicationStartDate;
+          const end = 'applicationEndDate' in values ? values.applicationEndDate : before.applicationEndDate;
+          if (start && end && new Date(end as string) < new Date(start as string)) {
+            const message = 'The closing date must be after the opening date';
+            throw badRequest(message, [{ field: 'applicationEndDate', message }]);
+          }
+        }
+        return { ...values, ...(await derived(db, values, before as JobRow)) };
+      },
+    },
+    handlers: {
+      // Replaced: the public opens a published job of a live company, its owner and the platform any; answered with the company's card.
       details: async ({ db, caller, input }) => {
-        const row = (await jobRepository.find(db, {}, input._id)) as JobRow | undefined;
+        const row = (await jobRepository.find(db, anyJob, input._id)) as JobRow | undefined;
         const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
         if (!row || (!mine && !(row.status === 'PUBLISHED' && (await companyIsLive(db, row.recruiterId))))) throw notFound('Job');
         return publicJob(db, row);
-      },
-      setStatus: async ({ db, caller, input }) => {
-        const scope = scopeFor(caller);
-        const before = (await jobRepository.get(db, scope, input._id)) as JobRow;
-        return jobRepository.update(db, {
-          caller,
-          scope,
-          id: input._id,
-          values: { status: input.status, ...(await derived(db, { status: input.status }, before)) },
-          action: 'STATUS_CHANGE',
-        });
       },
     },
   });
@@ -121,11 +109,16 @@ export const registerJobs = (app: FastifyInstance) => {
 
   registerCall(app, featureJob, async ({ db, caller, input, afterCommit }) => {
     afterCommit(() => jobSearchCache.clear());
-    return jobRepository.update(db, { caller, scope: {}, id: input._id, values: { isFeaturedJob: input.isFeaturedJob } });
+    return jobRepository.update(db, {
+      caller,
+      scope: unscoped('platform admins feature any job'),
+      id: input._id,
+      values: { isFeaturedJob: input.isFeaturedJob },
+    });
   });
 
   registerCall(app, jobBySlug, async ({ db, caller, input }) => {
-    const row = (await jobRepository.first(db, {}, [eq(jobs.slug, input.slug)])) as JobRow | undefined;
+    const row = (await jobRepository.first(db, anyJob, [eq(jobs.slug, input.slug)])) as JobRow | undefined;
     const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
     if (!row || (!mine && !(row.status === 'PUBLISHED' && (await companyIsLive(db, row.recruiterId))))) throw notFound('Job');
     return publicJob(db, row);

@@ -1,5 +1,6 @@
 import { isPlatformUser } from '@app/contract/access';
 import { slugify } from '@app/contract/conventions/career';
+import type { ResourceDefinition } from '@app/contract/define-resource';
 import * as fixed from '@app/contract/lookups';
 import { fixedLookups, industry, industryOptions, jobTitle, language, skill } from '@app/contract/resources/job-board/lookups';
 import { and, asc, eq } from 'drizzle-orm';
@@ -20,13 +21,11 @@ export const industryRepository = resourceRepository(industry, industries);
  * The editable lookups: the public sees the active ones, platform admins all; a missing `value`
  * is made from the label.
  */
-const registerLookup = (app: FastifyInstance, repository: ResourceRepository, status: PgColumn) => {
+const registerLookup = <Def extends ResourceDefinition>(app: FastifyInstance, repository: ResourceRepository<Def>, status: PgColumn) => {
   registerResource(app, repository, {
-    handlers: {
-      list: ({ db, caller, scope, input }) =>
-        repository.list(db, scope, input, caller && isPlatformUser(caller.userType) ? [] : [eq(status, 'ACTIVE')]),
-      create: ({ db, caller, scope, input }) =>
-        repository.create(db, { caller, scope, values: { ...input, value: input.value || slugify(input.label) } }),
+    hooks: {
+      listWhere: ({ caller }) => (caller && isPlatformUser(caller.userType) ? [] : [eq(status, 'ACTIVE')]),
+      beforeCreate: ({ values }) => ({ ...values, value: values.value || slugify(values.label as string) }),
     },
   });
 };

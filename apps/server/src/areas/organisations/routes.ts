@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { organisations } from '../../db/schema/organisations';
 import { sessions, users } from '../../db/schema/users';
+import { unscoped } from '../../engine/context';
 import { conflict } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
@@ -17,15 +18,38 @@ export const organisationRepository = resourceRepository(organisation, organisat
 export const registerOrganisations = (app: FastifyInstance) => {
   registerResource(app, organisationRepository, {
     outsideTransaction: ['create'],
+    hooks: {
+      afterWrite: async ({ db, operation, record, afterCommit }) => {
+        if (operation !== 'setStatus' || record.status === 'ACTIVE') return;
+        // Staff of an inactive organisation are signed out at once.
+        const staff = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, record._id));
+        if (staff.length > 0)
+          // Sessions are a service, not records: ending them is not in the entity log.
+          await db.delete(sessions).where(
+            inArray(
+              sessions.userId,
+              staff.map((s) => s.id),
+            ),
+          );
+        afterCommit(() => app.services.sessions.forgetAll());
+      },
+    },
     handlers: {
-      /** An organisation comes with its built-in Organisation admin role and its first admin user. */
+      /**
+       * An organisation comes with its built-in Organisation admin role and its first admin user.
+       * Replaced: the admin's password is hashed before the write's transaction.
+       */
       create: async ({ caller, input, transaction }) => {
         const { adminUser, ...values } = input;
         // The contract names the admin's new password `passwordHash`; it is hashed before the transaction.
         const passwordHash = await hashPassword(adminUser.passwordHash);
         return transaction(async (db) => {
           if (await findLiveUserByEmail(db, adminUser.email)) throw conflict('The admin user email is already registered');
-          const created = await organisationRepository.create(db, { caller, scope: {}, values });
+          const created = await organisationRepository.create(db, {
+            caller,
+            scope: unscoped('a new organisation belongs to none'),
+            values,
+          });
           const inside = { organisationId: created._id };
           const role = await roleRepository.create(db, {
             caller,
@@ -47,29 +71,6 @@ export const registerOrganisations = (app: FastifyInstance) => {
           });
           return { ...created, adminUser: { _id: admin._id, email: admin.email } };
         });
-      },
-      setStatus: async ({ db, caller, scope, input, services, afterCommit }) => {
-        const record = await organisationRepository.update(db, {
-          caller,
-          scope,
-          id: input._id,
-          values: { status: input.status },
-          action: 'STATUS_CHANGE',
-        });
-        if (input.status !== 'ACTIVE') {
-          // Staff of an inactive organisation are signed out at once.
-          const staff = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, input._id));
-          if (staff.length > 0)
-            // Sessions are a service, not records: ending them is not in the entity log.
-            await db.delete(sessions).where(
-              inArray(
-                sessions.userId,
-                staff.map((s) => s.id),
-              ),
-            );
-          afterCommit(() => services.sessions.forgetAll());
-        }
-        return record;
       },
     },
   });

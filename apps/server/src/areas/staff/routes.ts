@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { forgetAccessProfiles } from '../../engine/access';
-import type { Caller, Scope } from '../../engine/context';
+import { type Caller, type Scope, unscoped } from '../../engine/context';
 import { changedFields, writeEntityLog } from '../../engine/entity-log';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { claimFileReferences } from '../../engine/file-references';
@@ -44,7 +44,35 @@ export const registerStaff = (app: FastifyInstance) => {
 
   registerResource(app, staffRepository, {
     outsideTransaction: ['create'],
+    hooks: {
+      beforeUpdate: async ({ db, caller, scope, id, values, action }) => {
+        const me = caller as Caller;
+        if (action === 'STATUS_CHANGE') notYourself(me, id, 'You cannot change the status of your own account');
+        const before = await staffToActOn(db, me, scope, id);
+        if (action === 'UPDATE') {
+          // One's own address changes only through the two codes of the email change, never here.
+          if (id === me.id && values.email !== undefined && values.email !== before.email) {
+            throw forbidden('Change your own email from your profile, where a code sent to both addresses confirms it');
+          }
+          // Another organisation's role is a 404, as if it did not exist, before any question of authority.
+          await staffRepository.checkReferences(db, { scope, home: before, values });
+          await assertMayGiveRoles(db, me, before.organisationId as string, values.roleIds);
+        }
+        return values;
+      },
+      beforeRemove: async ({ db, caller, scope, before }) => {
+        notYourself(caller as Caller, before.id, 'You cannot delete your own account');
+        await staffToActOn(db, caller as Caller, scope, before.id);
+      },
+      afterWrite: async ({ db, services, operation, record, afterCommit }) => {
+        if (operation === 'remove' || (operation === 'setStatus' && record.status !== 'ACTIVE')) {
+          await services.sessions.endAllOf(db, record._id);
+        }
+        if (operation !== 'create') afterCommit(forgetUser(record._id));
+      },
+    },
     handlers: {
+      // Replaced: the password is hashed before the write's transaction, so no connection waits on it.
       create: async ({ db, caller, scope, input, transaction }) => {
         const { password, ...values } = input;
         const organisationId = scope.organisationId ?? values.organisationId;
@@ -58,39 +86,6 @@ export const registerStaff = (app: FastifyInstance) => {
           return staffRepository.create(tx, { caller, scope, values: { ...values, passwordHash } });
         });
       },
-      update: async ({ db, caller, scope, input: { _id, ...values }, afterCommit }) => {
-        const before = await staffToActOn(db, caller as Caller, scope, _id);
-        // One's own address changes only through the two codes of the email change, never here.
-        if (_id === (caller as Caller).id && values.email !== undefined && values.email !== before.email) {
-          throw forbidden('Change your own email from your profile, where a code sent to both addresses confirms it');
-        }
-        await staffRepository.checkReferences(db, { scope, home: before, values });
-        await assertMayGiveRoles(db, caller as Caller, before.organisationId as string, values.roleIds);
-        afterCommit(forgetUser(_id));
-        return staffRepository.update(db, { caller, scope, id: _id, values });
-      },
-      setStatus: async ({ db, caller, scope, input, services, afterCommit }) => {
-        notYourself(caller as Caller, input._id, 'You cannot change the status of your own account');
-        await staffToActOn(db, caller as Caller, scope, input._id);
-        const record = await staffRepository.update(db, {
-          caller,
-          scope,
-          id: input._id,
-          values: { status: input.status },
-          action: 'STATUS_CHANGE',
-        });
-        if (input.status !== 'ACTIVE') await services.sessions.endAllOf(db, input._id);
-        afterCommit(forgetUser(input._id));
-        return record;
-      },
-      remove: async ({ db, caller, scope, input, services, afterCommit }) => {
-        notYourself(caller as Caller, input._id, 'You cannot delete your own account');
-        await staffToActOn(db, caller as Caller, scope, input._id);
-        const result = await staffRepository.remove(db, { caller, scope, id: input._id });
-        await services.sessions.endAllOf(db, input._id);
-        afterCommit(forgetUser(input._id));
-        return result;
-      },
     },
   });
 
@@ -101,7 +96,7 @@ export const registerStaff = (app: FastifyInstance) => {
     const [before] = await db.select().from(users).where(eq(users.id, me.id));
     if (!before) throw notFound('User');
     const { _id, ...values } = { _id: me.id, ...input };
-    const scope = me.organisationId ? { organisationId: me.organisationId } : {};
+    const scope = me.organisationId ? { organisationId: me.organisationId } : unscoped('the caller’s own profile');
     if (me.userType === 'CRM_USER') return staffRepository.update(db, { caller, scope, id: _id, values });
     // A platform admin's own profile: no organisation, logged without one; its photo is claimed like any other.
     const claimed = await claimFileReferences(db, {

@@ -15,6 +15,8 @@ export const users = pgTable(
     phone: text(),
     status: text().notNull().default('ACTIVE'),
     roleIds: jsonb().$type<string[]>().notNull().default([]),
+    /** A CRM_CLIENT_USER's client: the records of other clients are not theirs to see. */
+    clientId: text(),
     designation: text(),
     profileImage: jsonb().$type<UploadedFile>(),
     signatureHTML: text('signature_html'),

@@ -1,0 +1,71 @@
+import type { ResourceDefinition } from '@app/contract/define-resource';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Executor } from '../db/client';
+import type { Services } from '../services/services';
+import type { CallContext, Caller, Scope } from './context';
+import type { ResourceRecord, ResourceRepository, StoredRow } from './repository';
+
+/** What a create sends, as the definition's create schema reads it. */
+export type CreateValues<Def extends ResourceDefinition> = z.output<Def['create']> & Record<string, unknown>;
+/** What an update sends (only the fields named in the request), or a status change's `{ status }`. */
+export type UpdateValues<Def extends ResourceDefinition> = Partial<Omit<z.output<Def['update']>, '_id'>> & Record<string, unknown>;
+/** What a hook hands on to be written: the values, changed or added to (a derived field, a sanitised text). */
+export type WriteValues = Record<string, unknown>;
+
+export type WriteOperation = 'create' | 'update' | 'setStatus' | 'remove';
+
+/** What every hook gets: the write's transaction, who asks, in what scope, and the services. */
+export type HookContext<Def extends ResourceDefinition> = {
+  /** The call's transaction: a hook's extra writes (logged ones) commit or roll back with the record. */
+  db: Executor;
+  caller: Caller | null;
+  scope: Scope;
+  services: Services;
+  req: FastifyRequest;
+  /** Runs once the transaction has committed (drop a cache, forget a session). */
+  afterCommit: CallContext['afterCommit'];
+  repository: ResourceRepository<Def>;
+};
+
+/**
+ * Small typed steps around a resource's generic calls, modelled on Payload CMS collection hooks, so
+ * that sanitising, deriving a field, checking a reference or ending sessions is a few lines beside
+ * the registration instead of a replaced handler. `before*` hooks may change the values or throw an
+ * HttpError (a 4xx); every hook but `afterCommit` runs in the write's transaction, so a throw leaves
+ * nothing written.
+ */
+export type ResourceHooks<Def extends ResourceDefinition> = {
+  /** Before a create: answers the values to store. */
+  beforeCreate?: (args: HookContext<Def> & { values: CreateValues<Def> }) => Promise<WriteValues> | WriteValues;
+  /**
+   * Before an update or a status change (`action`), with the stored row it changes (in the caller's
+   * scope, so another's is already a 404): answers the values to store.
+   */
+  beforeUpdate?: (
+    args: HookContext<Def> & { id: string; values: UpdateValues<Def>; before: StoredRow<Def>; action: 'UPDATE' | 'STATUS_CHANGE' },
+  ) => Promise<WriteValues> | WriteValues;
+  /** Before a delete, with the stored row: throw to refuse it. */
+  beforeRemove?: (args: HookContext<Def> & { before: StoredRow<Def> }) => Promise<void> | void;
+  /**
+   * After the write, in its transaction: extra (logged) writes, ending sessions. `input` is what the
+   * request sent. May answer the record to send back instead (re-read after a further change).
+   */
+  afterWrite?: (
+    args: HookContext<Def> & {
+      operation: WriteOperation;
+      record: ResourceRecord<Def>;
+      before?: StoredRow<Def>;
+      input: Record<string, unknown>;
+    },
+    // biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing keeps the record it was given.
+  ) => Promise<ResourceRecord<Def> | void> | ResourceRecord<Def> | void;
+  /**
+   * After every successful write once its transaction has committed (to drop caches, say): dropped
+   * any earlier, a request in between could cache the old rows again.
+   */
+  afterCommit?: (args: { operation: WriteOperation }) => void;
+  /** Extra conditions a list ANDs in for this caller (the public sees only ACTIVE lookups). */
+  listWhere?: (args: HookContext<Def>) => SQL[];
+};
