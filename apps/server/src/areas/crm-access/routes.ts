@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { forgetAccessProfiles } from '../../engine/access';
 import type { Caller } from '../../engine/context';
 import { badRequest, forbidden } from '../../engine/errors';
 import { registerResource } from '../../engine/register-resource';
@@ -21,7 +20,8 @@ const roleOf = (row: Record<string, unknown>) => ({
 });
 
 export const registerCrmAccess = (app: FastifyInstance) => {
-  const afterWrite = forgetAccessProfiles;
+  // Roles, permissions, modules and features decide every profile: each process drops them all.
+  const afterWrite = () => app.services.invalidation.publish('access');
   registerResource(app, moduleRepository, { afterWrite });
 
   registerResource(app, featureRepository, {
