@@ -27,6 +27,16 @@ const variants = [
   { name: 'Redis (REDIS_URL: INCR counts, pub/sub)', redis: true, runs: withRedis },
 ];
 
+/**
+ * Waits for the message a change sends to reach the other processes: milliseconds, though on a
+ * loaded machine a request sent right after the change can still overtake it. Every assertion after
+ * it is made for each of B's processes.
+ */
+const messageArrived = async (arrived: () => Promise<boolean>) => {
+  const deadline = Date.now() + 2000;
+  while (!(await arrived()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+};
+
 /** The same call made `times` times, for the status of each: over HTTP, it reaches each process of the cluster in turn. */
 const statuses = async (times: number, make: () => Promise<{ status: number }>) => {
   const seen: number[] = [];
@@ -90,6 +100,7 @@ describe.skipIf(!onPostgres)(
 
           const closed = await call(a.app, job.calls.setStatus!, { _id: posted._id, status: 'CLOSED' }, company.token);
           expect(closed.status).toBe(200);
+          await messageArrived(async () => idsOf((await search()).body).length === 0);
           for (let i = 0; i < 4; i += 1) expect(idsOf((await search()).body)).toEqual([]);
         },
       );
@@ -125,6 +136,7 @@ describe.skipIf(!onPostgres)(
 
           const roleTaken = await call(a.app, organisationStaff.calls.update!, { _id: first.id, roleIds: [] }, organisation.adminToken);
           expect(roleTaken.status).toBe(200);
+          await messageArrived(async () => (await b.call(organisationStaff.calls.list!, {}, first.token)).status === 403);
           expect(await statuses(4, () => b.call(organisationStaff.calls.list!, {}, first.token))).toEqual([403, 403, 403, 403]);
 
           const permissionTaken = await call(
@@ -134,6 +146,7 @@ describe.skipIf(!onPostgres)(
             organisation.adminToken,
           );
           expect(permissionTaken.status).toBe(200);
+          await messageArrived(async () => (await b.call(organisationStaff.calls.list!, {}, second.token)).status === 403);
           expect(await statuses(4, () => b.call(organisationStaff.calls.list!, {}, second.token))).toEqual([403, 403, 403, 403]);
         },
       );
@@ -142,15 +155,16 @@ describe.skipIf(!onPostgres)(
         const company = await aCompany(a.app);
         expect(await statuses(4, () => b.call(me, {}, company.token))).toEqual([200, 200, 200, 200]);
         expect((await call(a.app, logout, {}, company.token)).status).toBe(200);
+        await messageArrived(async () => (await b.call(me, {}, company.token)).status === 401);
         expect(await statuses(4, () => b.call(me, {}, company.token))).toEqual([401, 401, 401, 401]);
       });
 
       it.runIf(variant.runs && !variant.redis)('a listener whose connection is cut reconnects, and drops go through again', async () => {
         const { db } = a.app.database;
-        // The listening connections of A and of B's two processes, by backend pid.
+        // The connections of A and of B's two processes that listen (LISTEN done, waiting), by backend pid.
         const listeners = async () => {
           const result = (await db.execute(
-            sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${listenerName}`,
+            sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${listenerName} and state = 'idle' and query ilike 'listen%'`,
           )) as unknown as { rows: { pid: number }[] };
           return result.rows.map((row) => row.pid);
         };
@@ -165,6 +179,7 @@ describe.skipIf(!onPostgres)(
         const company = await aCompany(a.app);
         expect(await statuses(4, () => b.call(me, {}, company.token))).toEqual([200, 200, 200, 200]);
         expect((await call(a.app, logout, {}, company.token)).status).toBe(200);
+        await messageArrived(async () => (await b.call(me, {}, company.token)).status === 401);
         expect(await statuses(4, () => b.call(me, {}, company.token))).toEqual([401, 401, 401, 401]);
       });
 
