@@ -22,13 +22,12 @@ import { registerJobPages } from './areas/jobs/page';
 import { registerJobs } from './areas/jobs/routes';
 import { registerLookups } from './areas/lookups/routes';
 import { registerOrganisations } from './areas/organisations/routes';
-import { ensureSuperAdminFromEnv, registerSetup } from './areas/setup/routes';
+import { registerSetup } from './areas/setup/routes';
 import { registerStaff } from './areas/staff/routes';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
-import { seedCatalogue } from './db/seed-catalogue';
-import { seedCoverLetters } from './db/seed-cover-letters';
-import { seedLookups } from './db/seed-lookups';
+import { prepareDatabase } from './db/prepare-database';
+import { forgetAccessProfiles } from './engine/access';
 import type { Caller } from './engine/context';
 import { HttpError, isUniqueViolation } from './engine/errors';
 import { registerOpenApi } from './engine/openapi';
@@ -48,6 +47,7 @@ import { readOrCreateSecret } from './services/secret';
 import { registerSecurityHeaders } from './services/security-headers';
 import type { Services } from './services/services';
 import { createSessions } from './services/sessions';
+import { openSharedState } from './services/shared-state';
 import { createSignInLimits } from './services/sign-in-limits';
 import { fileStorageOf } from './services/storage/configured-storage';
 
@@ -110,6 +110,10 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.inMemory ? undefined : path.join(config.dataDir, 'db') }));
   const secret = config.secret ?? readOrCreateSecret(config.dataDir, config.inMemory);
   const queue = createJobQueue({ db: database.db, log: app.log, settings: config.jobQueue });
+  const shared = await openSharedState({ config, database, log: app.log });
+  const { bus, counters: store } = shared;
+  // The permission profiles are the engine's own cache: dropped here whenever any process says so.
+  bus.subscribe('access', forgetAccessProfiles);
   const services: Services = {
     config,
     log: app.log,
@@ -118,14 +122,19 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     files: createFileStore({ storage: fileStorageOf(config), secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
     gazetteer: createGazetteer(),
-    jobSearchCache: createResultCache({ ttlMs: config.jobSearchCache ? 30_000 : 0, maxEntries: 1000 }),
-    sessions: createSessions(),
+    jobSearchCache: createResultCache({
+      ttlMs: config.jobSearchCache ? 30_000 : 0,
+      maxEntries: 1000,
+      invalidation: { bus, topic: 'search' },
+    }),
+    sessions: createSessions({ bus }),
+    invalidation: bus,
     // Workers start with the first document drawn; a long-running server warms them up front.
     documents: createRenderPool({ dataDir: config.dataDir, warm: !config.inMemory }),
     limits: {
-      signIn: createSignInLimits(),
-      publicPerAddress: createRateLimiter({ limit: 20, windowMs: 60 * 60 * 1000 }),
-      uploadsPerUser: createRateLimiter({ limit: 60, windowMs: 60 * 60 * 1000 }),
+      signIn: createSignInLimits({ store }),
+      publicPerAddress: createRateLimiter({ name: 'public', store, limit: 20, windowMs: 60 * 60 * 1000 }),
+      uploadsPerUser: createRateLimiter({ name: 'uploads', store, limit: 60, windowMs: 60 * 60 * 1000 }),
     },
   };
   app.decorate('database', database);
@@ -140,6 +149,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     await queue.stop();
     services.mail.close();
     await services.documents.close();
+    await shared.close();
     if (!given) await database.close();
   });
 
@@ -181,10 +191,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     return reply.status(500).send(errorEnvelope(500, 'Something went wrong. Please try again.'));
   });
 
-  await seedCatalogue(database.db);
-  await seedLookups(database.db);
-  await seedCoverLetters(database.db);
-  await ensureSuperAdminFromEnv(database.db, config, app.log);
+  await prepareDatabase({ db: database.db, config, log: app.log });
 
   registerAuth(app);
   registerSetup(app);

@@ -28,6 +28,13 @@ export type Config = {
    * or how many hops to trust. Unset, no header is believed and a client is its socket's address.
    */
   trustProxy?: string[] | number;
+  /**
+   * Rate limits and cache drops go through this Redis (redis://...) instead of the database, for
+   * every process of the server alike. Holds a password when it has one: never logged.
+   */
+  redisUrl?: string;
+  /** Put before every key and channel this server uses in Redis, so several deployments can share one. */
+  redisPrefix: string;
   /** Polling, retry backoff and lock timeout of the job queue (tests shorten them); defaults in job-queue.ts. */
   jobQueue?: Partial<JobQueueSettings>;
 };
@@ -66,5 +73,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     secret: env.APP_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobSearchCache: env.JOB_SEARCH_CACHE !== 'off',
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'recruit:',
   };
 };

@@ -1,20 +1,10 @@
-import { buildApp } from './app';
+import cluster from 'node:cluster';
+import { processCount, runPrimary } from './cluster-primary';
 import { readConfig } from './config';
+import { serve } from './serve';
 
 const config = readConfig();
-const app = await buildApp({ config });
+const processes = processCount(process.env.WEB_CONCURRENCY);
 
-let stopping = false;
-const stop = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'stopping: finishing requests in flight, then closing the database');
-  // close() stops accepting connections, waits for requests in flight, then runs onClose (database checkpoint and close).
-  await app.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`serving the product at ${config.appUrl} (${app.database.kind} database, files in ${app.services.files.description})`);
+if (processes > 1 && cluster.isPrimary) await runPrimary({ config, processes });
+else await serve(config);

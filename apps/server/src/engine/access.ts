@@ -87,11 +87,18 @@ export const grantCovers = (profile: AccessProfile, wanted: { module: string; fe
 /** Per user, what their roles allow; short-lived, and dropped whenever roles or permissions change. */
 const profiles = new Map<string, { profile: AccessProfile; until: number }>();
 const profileTtlMs = 10_000;
-export const forgetAccessProfiles = () => profiles.clear();
+// Counts drops, so a profile read before a change committed is used once but not kept.
+let profileDrops = 0;
+/** Run by the invalidation bus (topic `access`) in every process: publish there, not here. */
+export const forgetAccessProfiles = () => {
+  profileDrops += 1;
+  profiles.clear();
+};
 
 export const loadProfile = async (db: Executor, caller: Caller): Promise<AccessProfile> => {
   const cached = profiles.get(caller.id);
   if (cached && cached.until > Date.now()) return cached.profile;
+  const dropsBefore = profileDrops;
   const grants = new Map<string, Grant>();
   let isOrganisationAdmin = false;
   if (caller.roleIds.length > 0) {
@@ -115,7 +122,7 @@ export const loadProfile = async (db: Executor, caller: Caller): Promise<AccessP
     .from(teamMembers)
     .where(and(eq(teamMembers.userId, caller.id), eq(teamMembers.isDeleted, false)));
   const profile = { isOrganisationAdmin, grants, teamIds: memberships.map((m) => m.teamId) };
-  profiles.set(caller.id, { profile, until: Date.now() + profileTtlMs });
+  if (profileDrops === dropsBefore) profiles.set(caller.id, { profile, until: Date.now() + profileTtlMs });
   return profile;
 };
 

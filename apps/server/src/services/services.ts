@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { RenderPool } from './documents/render-pool';
 import type { FileStore } from './files';
 import type { Gazetteer } from './gazetteer';
+import type { InvalidationBus } from './invalidation-bus';
 import type { JobQueue } from './job-queue';
 import type { Mailer } from './mail';
 import type { OneTimeCodes } from './one-time-codes';
@@ -25,6 +26,8 @@ export type Services = {
   /** Public job searches, cleared by every change to a job or a company's name. */
   jobSearchCache: ResultCache<unknown>;
   sessions: Sessions;
+  /** Cache drops every process of the server applies (sessions, access, search). */
+  invalidation: InvalidationBus;
   /** Draws CVs and cover letters off the main thread, cached on disk by content. */
   documents: RenderPool;
   /** Keyed by `addressKey(req.ip)`; `publicPerAddress` takes a prefix per purpose (`forgot:`, `register:`, `contact:`). */

@@ -6,6 +6,7 @@ import { organisations } from '../db/schema/organisations';
 import { sessions, users } from '../db/schema/users';
 import type { Caller } from '../engine/context';
 import { newId } from '../engine/ids';
+import { everything, type InvalidationBus } from './invalidation-bus';
 import { randomToken, sha256 } from './tokens';
 
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -35,14 +36,29 @@ const callerQuery = (db: Executor) =>
     .limit(1)
     .prepare('session_caller');
 
-export const createSessions = () => {
+/**
+ * Every process keeps its own short cache, and drops from it what the invalidation bus says
+ * changed (`user:<id>`, `session:<id>` or everything), so a sign-out, a password change or a change
+ * of roles or status counts in every process from its next request.
+ */
+export const createSessions = (input: { bus: InvalidationBus }) => {
+  const { bus } = input;
   const cache = new Map<string, { caller: Caller | null; until: number }>();
   // Every signed-in request may look its session up: the statement is prepared once per database.
   const prepared = new WeakMap<Executor, ReturnType<typeof callerQuery>>();
 
-  const forgetUser = (userId: string) => {
-    for (const [key, entry] of cache) if (entry.caller?.id === userId) cache.delete(key);
-  };
+  // Counts drops, so a lookup that a drop overtook (it read the row before the change committed)
+  // answers its request but is not kept.
+  let drops = 0;
+  bus.subscribe('sessions', (key) => {
+    drops += 1;
+    if (key === everything) return cache.clear();
+    const [kind, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    for (const [tokenHash, entry] of cache) {
+      if ((kind === 'user' && entry.caller?.id === id) || (kind === 'session' && entry.caller?.sessionId === id)) cache.delete(tokenHash);
+    }
+  });
+  const forgetUser = (userId: string) => bus.publish('sessions', `user:${userId}`);
 
   return {
     async start(db: Executor, input: { userId: string; userAgent?: string; ip?: string }) {
@@ -63,6 +79,7 @@ export const createSessions = () => {
       const tokenHash = sha256(token);
       const cached = cache.get(tokenHash);
       if (cached && cached.until > Date.now()) return cached.caller;
+      const dropsBefore = drops;
       let query = prepared.get(db);
       if (!query) {
         query = callerQuery(db);
@@ -84,25 +101,25 @@ export const createSessions = () => {
             }
           : null;
       if (cache.size > 10_000) cache.clear();
-      cache.set(tokenHash, { caller, until: Date.now() + cacheMs });
+      if (drops === dropsBefore) cache.set(tokenHash, { caller, until: Date.now() + cacheMs });
       return caller;
     },
 
     async end(db: Executor, sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
-      for (const [key, entry] of cache) if (entry.caller?.sessionId === sessionId) cache.delete(key);
+      await bus.publish('sessions', `session:${sessionId}`);
     },
 
     /** Ends every session of a user (a password change, a reset, a deactivation), but the one kept. */
     async endAllOf(db: Executor, userId: string, keepSessionId?: string) {
       const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
       for (const row of rows) if (row.id !== keepSessionId) await db.delete(sessions).where(eq(sessions.id, row.id));
-      forgetUser(userId);
+      await forgetUser(userId);
     },
 
     /** Drops cached callers, so a change of roles or status counts from the next request. */
     forgetUser,
-    forgetAll: () => cache.clear(),
+    forgetAll: () => bus.publish('sessions'),
   };
 };
 

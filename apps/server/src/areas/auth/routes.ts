@@ -29,7 +29,7 @@ export const registerAuth = (app: FastifyInstance) => {
     const user = await findLiveUserByEmail(db, input.email);
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
     if (!user || !valid) throw unauthorized('Email or password is incorrect');
-    attempt.succeeded();
+    await attempt.succeeded();
     if (user.status !== 'ACTIVE') throw forbidden('This account is inactive. Please contact your administrator.');
     if (user.organisationId && user.userType === 'CRM_USER') {
       const [organisation] = await db
@@ -61,10 +61,12 @@ export const registerAuth = (app: FastifyInstance) => {
     return { isOrganisationAdmin: profile.isOrganisationAdmin, grants: grantsOf(profile) };
   });
 
-  registerCall(app, forgotPassword, async ({ db, input, services, req }) => {
-    if (!services.limits.publicPerAddress.consume(`forgot:${clientAddress(req)}`)) throw tooManyRequests();
-    const user = await findLiveUserByEmail(db, input.email);
-    if (user && user.status === 'ACTIVE') {
+  // Counted before the transaction: the count is shared with every process and outlives the request.
+  registerCall(app, { ...forgotPassword, transaction: false }, async ({ input, services, req, transaction }) => {
+    if (!(await services.limits.publicPerAddress.consume(`forgot:${clientAddress(req)}`))) throw tooManyRequests();
+    await transaction(async (db) => {
+      const user = await findLiveUserByEmail(db, input.email);
+      if (user?.status !== 'ACTIVE') return;
       const token = randomToken();
       // A one-time reset link is a service's bookkeeping, not a record: not in the entity log.
       await db
@@ -76,7 +78,7 @@ export const registerAuth = (app: FastifyInstance) => {
         subject: 'Reset your password',
         text: `Someone asked to reset the password of your account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, you can ignore this mail.`,
       });
-    }
+    });
     return new Answer(null, 'If the address is registered, a reset link is on its way.');
   });
 

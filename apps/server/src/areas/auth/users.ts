@@ -112,7 +112,7 @@ export const createAccount = async (
  * admin): limited per address like sign-in, since each costs a hash; hashed before any transaction.
  */
 export const hashNewAccountPassword = async (input: { services: Services; req: FastifyRequest; password: string }) => {
-  if (!input.services.limits.publicPerAddress.consume(`register:${clientAddress(input.req)}`)) {
+  if (!(await input.services.limits.publicPerAddress.consume(`register:${clientAddress(input.req)}`))) {
     throw tooManyRequests('Too many accounts made from your address. Please try again later.');
   }
   return hashPassword(input.password);

@@ -237,13 +237,19 @@ const recordContactThread = async (db: Executor, caller: Caller | null, input: {
 
 const registerContact = (app: FastifyInstance) => {
   registerResource(app, contactQueryRepository, {
-    hooks: {
-      beforeCreate: ({ values, req, services }) => {
-        const { publicPerAddress } = services.limits;
-        const key = `contact:${clientAddress(req)}`;
-        if (publicPerAddress.isLimited(key)) throw tooManyRequests();
-        publicPerAddress.hit(key);
-        return { ...values, status: 'NEW', isReplied: false };
+    // Counted before the transaction: the count is shared with every process and outlives the request.
+    outsideTransaction: ['create'],
+    handlers: {
+      // Replaced: the shared count is kept outside the write's transaction (hooks run inside it).
+      create: async ({ caller, scope, input, req, services, transaction }) => {
+        if (!(await services.limits.publicPerAddress.consume(`contact:${clientAddress(req)}`))) throw tooManyRequests();
+        return transaction((db) =>
+          contactQueryRepository.create(db, {
+            caller,
+            scope,
+            values: { ...input, status: 'NEW', isReplied: false },
+          }),
+        );
       },
     },
   });

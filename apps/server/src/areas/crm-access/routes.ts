@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { forgetAccessProfiles } from '../../engine/access';
 import { type Caller, unscoped } from '../../engine/context';
 import { badRequest, forbidden } from '../../engine/errors';
 import { registerResource } from '../../engine/register-resource';
@@ -21,8 +20,8 @@ const roleOf = (row: Record<string, unknown>) => ({
 });
 
 export const registerCrmAccess = (app: FastifyInstance) => {
-  // Roles and permissions are cached per user: every change drops them.
-  const afterCommit = forgetAccessProfiles;
+  // Roles, permissions, modules and features decide every profile: each process drops them all.
+  const afterCommit = () => app.services.invalidation.publish('access');
   const catalogue = unscoped('the module, feature and permission catalogue is the same for every organisation');
   registerResource(app, moduleRepository, { hooks: { afterCommit } });
 

@@ -17,8 +17,7 @@ export const receiveUpload = async (
   const caller = ctx.caller as Caller;
   const { uploadsPerUser } = ctx.services.limits;
   const key = `upload:${caller.id}`;
-  if (uploadsPerUser.isLimited(key)) throw tooManyRequests(uploadLimitMessage);
-  uploadsPerUser.hit(key);
+  if (!(await uploadsPerUser.consume(key))) throw tooManyRequests(uploadLimitMessage);
   const upload = await readUploadedFile(ctx.req, input.what);
   const file = await ctx.services.files.save(upload.content, upload.filename, input.only);
   await recordUpload(ctx.db, { caller, file });

@@ -9,7 +9,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { forgetAccessProfiles } from '../../engine/access';
 import { type Caller, type Scope, unscoped } from '../../engine/context';
 import { changedFields, writeEntityLog } from '../../engine/entity-log';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
@@ -37,10 +36,8 @@ const notYourself = (caller: Caller, id: string, message: string) => {
 };
 
 export const registerStaff = (app: FastifyInstance) => {
-  const forgetUser = (userId: string) => () => {
-    app.services.sessions.forgetUser(userId);
-    forgetAccessProfiles();
-  };
+  const forgetUser = (userId: string) => () =>
+    Promise.all([app.services.sessions.forgetUser(userId), app.services.invalidation.publish('access')]);
 
   registerResource(app, staffRepository, {
     outsideTransaction: ['create'],
@@ -186,7 +183,7 @@ export const registerStaff = (app: FastifyInstance) => {
     const attempt = await services.limits.signIn.attempt({ email: me.email, address: clientAddress(req) });
     const [user] = await db.select().from(users).where(eq(users.id, me.id));
     const correct = !!user && (await verifyPassword(user.passwordHash, input.oldPassword));
-    if (correct) attempt.succeeded();
+    if (correct) await attempt.succeeded();
     if (!user || !correct) {
       throw badRequest('Your current password is not correct', [{ field: 'oldPassword', message: 'Your current password is not correct' }]);
     }

@@ -102,3 +102,17 @@ export const jobQueue = pgTable(
   },
   (t) => [index('job_queue_due').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
 );
+
+/**
+ * Rate-limit counters every process shares (services/counter-store.ts): per key, the count in the
+ * window that ends at `reset_at`. A key whose window has passed starts again at its next hit.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at').on(t.resetAt)],
+);
