@@ -3,7 +3,7 @@ import { unscoped } from '@app/contract/scope-policy';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { teamMembers } from '../src/db/schema/teams';
+import { teamMembers, teams } from '../src/db/schema/teams';
 import { unscoped as unscopedQuery } from '../src/engine/context';
 import { newId } from '../src/engine/ids';
 import { registerCall } from '../src/engine/register-call';
@@ -76,10 +76,12 @@ describe('permission scope OWN, TEAM and ALL, with the assignee policy', () => {
     const team = await staffWith('TEAM');
     const all = await staffWith('ALL');
     const org = w.orgA.id;
-    await t.app.database.db.insert(teamMembers).values({ id: newId(), teamId: 'team-red', userId: team.id, organisationId: org });
+    const red = newId();
+    await t.app.database.db.insert(teams).values({ id: red, organisationId: org, name: 'Red team' });
+    await t.app.database.db.insert(teamMembers).values({ id: newId(), teamId: red, userId: team.id, organisationId: org });
     const ownThing = await aThing({ title: 'owned by own', organisationId: org, ownerId: own.id });
     const assigned = await aThing({ title: 'assigned to own', organisationId: org, ownerId: all.id, assigneeIds: [own.id, 'someone'] });
-    const teamThing = await aThing({ title: 'red team', organisationId: org, ownerId: all.id, teamId: 'team-red' });
+    const teamThing = await aThing({ title: 'red team', organisationId: org, ownerId: all.id, teamId: red });
     const others = await aThing({ title: 'someone else', organisationId: org, ownerId: all.id });
     const elsewhere = await aThing({ title: 'other organisation', organisationId: w.orgB.id, ownerId: own.id });
 

@@ -3,7 +3,7 @@ import type { ResourceDefinition } from '@app/contract/define-resource';
 import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
-import type { Scope } from './context';
+import { type Scope, unscoped } from './context';
 import { notFound } from './errors';
 import { textExpression } from './list-query';
 
@@ -84,13 +84,13 @@ const idOf = (value: unknown) => (typeof value === 'string' ? value : undefined)
 const targetScope = (referrer: ResourceDefinition, target: ResourceDefinition, scope: Scope, home: Home): Scope => {
   if (target.tenancy === 'organisation') {
     const organisationId = (referrer.tenancy === 'organisation' ? idOf(home.organisationId) : undefined) ?? scope.organisationId;
-    return organisationId ? { organisationId } : {};
+    return organisationId ? { organisationId } : unscoped('a platform admin names records of any organisation');
   }
   if (target.tenancy === 'owner') {
     const ownerId = (referrer.tenancy === 'owner' ? idOf(home.ownerId) : undefined) ?? scope.ownerId;
-    return ownerId ? { ownerId } : {};
+    return ownerId ? { ownerId } : unscoped('a platform admin names records of any owner');
   }
-  return {};
+  return unscoped('a platform catalogue is the same for everyone');
 };
 
 /**
