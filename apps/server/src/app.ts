@@ -13,6 +13,7 @@ import { registerCompanies } from './areas/companies/routes';
 import { registerArticlePages } from './areas/content/article-pages';
 import { registerCardPages } from './areas/content/card-page';
 import { registerContent } from './areas/content/routes';
+import { registerCrm } from './areas/crm/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerCvBuilder } from './areas/cv-builder/routes';
 import { registerEntityLog } from './areas/entity-log/routes';
@@ -200,6 +201,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   registerStaff(app);
   registerCrmAccess(app);
   registerEntityLog(app);
+  registerCrm(app);
   registerLookups(app);
   registerJobSeekers(app);
   registerCompanies(app);

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { jobSeekerReference } from '@app/contract/resources/content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from '@app/contract/resources/content/article';
+import { client } from '@app/contract/resources/crm/client';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { recruiterCompany } from '@app/contract/resources/job-board/company';
@@ -124,6 +125,15 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ name: { first: 'Grace' }, phone: '1', password }), message: 'Please enter email', field: 'email' },
     update: { designation: 'Senior Recruiter' },
     searchFor: (c) => String((c.name as { last: string }).last),
+  },
+  {
+    def: client,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({ name: unique('Acme Hiring '), email: `${unique('talent')}@acme.example`, phone: { number: '+447700900123' } }),
+    invalidCreate: { body: () => ({ email: 'talent@acme.example' }), message: 'Please enter company name', field: 'name' },
+    update: { about: 'Hires engineers in Leeds and Manchester.' },
+    searchFor: (c) => String(c.name),
   },
   {
     def: crmModule,

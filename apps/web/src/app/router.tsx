@@ -119,6 +119,7 @@ export const router = createBrowserRouter([
             lazy: screen(() => import('./shells/crm-shell'), 'CrmShell'),
             children: [
               { index: true, lazy: screen(() => import('../areas/crm/dashboard-page'), 'CrmDashboardPage') },
+              { path: 'clients', lazy: screen(() => import('../areas/crm/clients-page'), 'ClientsPage') },
               { path: 'staff', lazy: screen(() => import('../areas/crm/staff-page'), 'CrmStaffPage') },
               { path: 'roles', lazy: screen(() => import('../areas/crm/roles-page'), 'CrmRolesPage') },
               { path: 'audit-log', lazy: screen(() => import('../areas/crm/audit-log-page'), 'AuditLogPage') },

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
+import { client } from './crm/client';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
 import { jobApplication } from './job-board/application';
@@ -25,6 +26,7 @@ export const resources: readonly ResourceDefinition[] = [
   crmPermission,
   crmRole,
   entityLog,
+  client,
   skill,
   language,
   jobTitle,

@@ -1,7 +1,8 @@
+import { client } from '@app/contract/resources/crm/client';
 import { crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { IconHistory, IconHome, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconHistory, IconHome, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
 import { useSession } from '../../kit/session';
 import { AreaShell, type NavItem } from './area-shell';
 
@@ -9,6 +10,7 @@ const icon = { size: 18, 'aria-hidden': true } as const;
 
 const nav: NavItem[] = [
   { label: 'Dashboard', to: '/crm', icon: <IconHome {...icon} />, exact: true },
+  { label: 'Clients', to: '/crm/clients', icon: <IconBuilding {...icon} />, show: (can) => can.do(client, 'list') },
   { label: 'Staff', to: '/crm/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
   { label: 'Roles', to: '/crm/roles', icon: <IconShieldLock {...icon} />, show: (can) => can.do(crmRole, 'list') },
   { label: 'Audit log', to: '/crm/audit-log', icon: <IconHistory {...icon} />, show: (can) => can.do(entityLog, 'list') },

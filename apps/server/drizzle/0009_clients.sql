@@ -1,0 +1,24 @@
+CREATE TABLE "clients" (
+	"id" text PRIMARY KEY NOT NULL,
+	"item_id" jsonb,
+	"organisation_id" text,
+	"owner_id" text,
+	"team_id" text,
+	"created_by" jsonb,
+	"updated_by" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"is_deleted" boolean DEFAULT false NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" jsonb,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" jsonb,
+	"company_logo" jsonb,
+	"address" jsonb,
+	"about" text,
+	"status" text DEFAULT 'ACTIVE' NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "clients_organisation_created" ON "clients" USING btree ("organisation_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "clients_organisation_id" ON "clients" USING btree ("organisation_id","id");

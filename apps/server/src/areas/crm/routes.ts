@@ -1,0 +1,12 @@
+import { client } from '@app/contract/resources/crm/client';
+import type { FastifyInstance } from 'fastify';
+import { clients } from '../../db/schema/clients';
+import { registerResource } from '../../engine/register-resource';
+import { resourceRepository } from '../../engine/repository';
+
+export const clientRepository = resourceRepository(client, clients);
+
+/** The agency's CRM records: one line per entity that the generic calls serve as they are. */
+export const registerCrm = (app: FastifyInstance) => {
+  registerResource(app, clientRepository);
+};

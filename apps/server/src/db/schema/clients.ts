@@ -1,0 +1,22 @@
+import type { Address, UploadedFile } from '@app/contract/conventions/common';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { baseColumns } from './columns';
+
+export const clients = pgTable(
+  'clients',
+  {
+    ...baseColumns(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: jsonb().$type<{ number: string; countryCode?: number; remarks?: string; type?: string }>(),
+    companyLogo: jsonb().$type<UploadedFile>(),
+    address: jsonb().$type<Address>(),
+    about: text(),
+    status: text().notNull().default('ACTIVE'),
+  },
+  (t) => [
+    index('clients_organisation_created').on(t.organisationId, t.createdAt),
+    // Contacts, jobs and notes will reference a client keyed by organisation (see docs/scaling.md).
+    uniqueIndex('clients_organisation_id').on(t.organisationId, t.id),
+  ],
+);
