@@ -98,6 +98,19 @@ test('foundation: a super admin sets up an organisation, whose admin adds a staf
     await page.getByText('Showing 1–1 of 1').waitFor();
     assert.equal(await page.getByRole('row', { name: new RegExp(orgAdmin.email) }).count(), 0);
 
+    // The first CRM records, on a screen made from the client definition: the spec's message, then a client.
+    await openSection(page, 'CRM', 'Clients');
+    await page.getByRole('button', { name: 'Add client' }).first().click();
+    const clientDialog = page.getByRole('dialog', { name: 'Add client' });
+    await clientDialog.getByRole('button', { name: 'Create client' }).click();
+    await clientDialog.getByText('Please enter company name').waitFor();
+    await clientDialog.getByLabel('Name', { exact: true }).fill('Globex Engineering');
+    await clientDialog.getByLabel('Email').fill('talent@globex.example');
+    await clientDialog.getByLabel('Phone').fill('+44 113 496 0000');
+    await clientDialog.getByRole('button', { name: 'Create client' }).click();
+    await clientDialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row', { name: /Globex Engineering/ }).getByText('Active').waitFor();
+
     await signOut(page);
 
     // The new member has no roles yet: the CRM offers them no staff screen, and their profile is filled in.

@@ -1,7 +1,28 @@
 import { client } from '@app/contract/resources/crm/client';
 import { ResourceScreen } from '../../kit/resource-screen';
 
+/** The definition's fields, plus the parts of its phone and address people fill in on the form. */
+const fields = {
+  add: [
+    { name: 'phone.number', label: 'Phone', kind: 'text' as const, half: true },
+    { name: 'address.city', label: 'Town or city', kind: 'text' as const, half: true },
+  ],
+  pick: ['name', 'email', 'phone.number', 'address.city', 'about', 'status'],
+};
+
+/** An emptied phone is no phone (the API refuses a phone without its number). */
+const toPayload = (payload: Record<string, unknown>) => {
+  const phone = payload.phone as { number?: string } | undefined;
+  return phone && !phone.number ? { ...payload, phone: null } : payload;
+};
+
 /** /crm/clients: the companies the agency recruits for. */
 export const ClientsPage = () => (
-  <ResourceScreen resource={client} description="The companies you recruit for." searchPlaceholder="Name, email, phone or CLI-number" />
+  <ResourceScreen
+    resource={client}
+    description="The companies you recruit for."
+    searchPlaceholder="Name, email, phone or CLI number"
+    fields={fields}
+    toPayload={toPayload}
+  />
 );
