@@ -81,7 +81,7 @@ const checkedRelatedTo = async (db: Executor, input: { entries: RelatedEntry[]; 
   const byType = new Map<string, Set<string>>();
   for (const entry of input.entries) {
     const target = targets.get(entry.entityType);
-    if (!target || target.def.tenancy !== 'organisation') {
+    if (target?.def.tenancy !== 'organisation') {
       const message = `Unknown related entity type "${entry.entityType}"`;
       throw badRequest(message, [{ field: 'relatedTo', message }]);
     }
