@@ -35,12 +35,7 @@ describe('notes', () => {
     expect(details.body.data.notifyToStaff).toEqual([{ _id: ann.id, label: 'Ann Staff' }]);
 
     // An update mails only the staff it adds.
-    const updated = await call(
-      t.app,
-      crmNote.calls.update!,
-      { _id: created.body.data._id, notifyTo: [ann.id, bob.id] },
-      w.orgA.adminToken,
-    );
+    const updated = await call(t.app, crmNote.calls.update!, { _id: created.body.data._id, notifyTo: [ann.id, bob.id] }, w.orgA.adminToken);
     expect(updated.status, updated.body.message).toBe(200);
     expect(await mailTo(t.app, ann.email)).toHaveLength(1);
     expect(await mailTo(t.app, bob.email)).toHaveLength(1);

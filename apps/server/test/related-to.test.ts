@@ -14,7 +14,12 @@ withWorld((app, world) => {
 });
 
 const aClient = async (token: string) => {
-  const { status, body } = await call(t.app, client.calls.create!, { name: unique('Acme '), email: `${unique('talent')}@acme.example` }, token);
+  const { status, body } = await call(
+    t.app,
+    client.calls.create!,
+    { name: unique('Acme '), email: `${unique('talent')}@acme.example` },
+    token,
+  );
   expect(status).toBe(200);
   return body.data as { _id: string; itemId: { prefix: string; number: number; combined: string } };
 };
