@@ -50,6 +50,7 @@ const wrongUserFor = (who: readonly Who[]) => {
 /** A filter value the record itself matches: its own value, or a window around its creation. */
 const filterValueOf = (filter: FilterKind, stored: unknown) => {
   if (filter.kind === 'dateRange') return { from: new Date(Date.now() - 60 * 60 * 1000).toISOString() };
+  if (filter.kind === 'relatedTo') return (stored as { _id: string }[] | undefined)?.[0]?._id;
   const own = Array.isArray(stored) ? stored[0] : stored;
   return own === null || own === undefined || typeof own === 'object' ? undefined : own;
 };
@@ -145,7 +146,7 @@ for (const f of fixtures) {
               body.data.results.map((r: { _id: string }) => r._id),
               `${key} = ${JSON.stringify(value)}`,
             ).toContain(created._id);
-            if (f.def.filters[key]!.kind === 'id') {
+            if (f.def.filters[key]!.kind === 'id' || f.def.filters[key]!.kind === 'relatedTo') {
               const other = await call(t.app, calls.list!, { filter: { [key]: 'a'.repeat(24) }, limit: 'ALL' }, f.actor(w));
               expect(
                 other.body.data.results.map((r: { _id: string }) => r._id),

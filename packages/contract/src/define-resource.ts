@@ -65,6 +65,12 @@ export type ResourceDefinition<
   /** Fields that point at other resources, by field key. */
   references?: Record<string, Reference>;
   /**
+   * The field holding a related-to list (`relatedToList`): entries naming any registered resource
+   * with organisation tenancy by `entityType` and `_id`. Every create and update checks each record
+   * exists, is live and is in the caller's organisation (404 naming it; an unknown type is a 400).
+   */
+  relatedTo?: string;
+  /**
    * The system columns its table has and its records answer; all of them unless said (the entity
    * log keeps only its organisation and its time). The server refuses a table without one named.
    */

@@ -40,7 +40,10 @@ export const filterConditions = (table: PgTable, filters: Record<string, FilterK
     }
     const values = Array.isArray(value) ? value : [value];
     if (values.length === 0) continue;
-    if (isJsonColumn(column)) {
+    if (filters[key].kind === 'relatedTo') {
+      // A related-to list matches when any of its entries names one of the ids.
+      conditions.push(or(...values.map((v) => sql`${column} @> ${JSON.stringify([{ _id: v }])}::jsonb`)) as SQL);
+    } else if (isJsonColumn(column)) {
       // A JSON array column matches when it holds any of the values.
       conditions.push(or(...values.map((v) => sql`${column} @> ${JSON.stringify([v])}::jsonb`)) as SQL);
     } else {

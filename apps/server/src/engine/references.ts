@@ -4,7 +4,7 @@ import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from '
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { type Scope, unscoped } from './context';
-import { notFound } from './errors';
+import { badRequest, notFound } from './errors';
 import { textExpression } from './list-query';
 
 /** What a reference needs of the resource it points at; every repository adds itself on creation. */
@@ -60,8 +60,54 @@ const resolve = (def: ResourceDefinition, table: PgTable): ResolvedReference[] =
       problems.push(`${reference.resource}'s labelField "${target.def.labelField}" has no column`);
     if (column && target) resolved.push({ field, column, many, target, expandAs: reference.expandAs });
   }
+  if (def.relatedTo) {
+    const column = columns[def.relatedTo] as PgColumn | undefined;
+    if (!(def.relatedTo in def.fields.shape)) problems.push(`relatedTo "${def.relatedTo}" is not a field`);
+    if (!column || !isJsonColumn(column)) problems.push(`relatedTo "${def.relatedTo}" is not a JSON column`);
+  }
   if (problems.length > 0) throw new Error(`Resource ${def.name} (table ${def.table}): ${problems.join('; ')}`);
   return resolved;
+};
+
+type RelatedEntry = { _id: string; entityType: string; itemId?: unknown };
+
+/**
+ * A related-to list checked against the records it names, as it is stored: every entry's
+ * `entityType` must be a registered resource of organisation tenancy (else 400) and its `_id` a live
+ * record of the home organisation (else a 404 naming the resource, as for another organisation's);
+ * each entry keeps the record's own itemId, whatever the client sent. One query per entity type.
+ */
+const checkedRelatedTo = async (db: Executor, input: { entries: RelatedEntry[]; scope: Scope; organisationId?: string }) => {
+  const byType = new Map<string, Set<string>>();
+  for (const entry of input.entries) {
+    const target = targets.get(entry.entityType);
+    if (target?.def.tenancy !== 'organisation') {
+      const message = `Unknown related entity type "${entry.entityType}"`;
+      throw badRequest(message, [{ field: 'relatedTo', message }]);
+    }
+    byType.set(entry.entityType, (byType.get(entry.entityType) ?? new Set()).add(entry._id));
+  }
+  const itemIds = new Map<string, unknown>();
+  for (const [entityType, ids] of byType) {
+    const target = targets.get(entityType) as ReferenceTarget;
+    const targetColumns = getTableColumns(target.table);
+    const organisationId = input.organisationId ?? input.scope.organisationId;
+    const scope = organisationId ? { organisationId } : unscoped('a platform admin names records of any organisation');
+    const found = await db
+      .select({ id: targetColumns.id as PgColumn, ...(targetColumns.itemId ? { itemId: targetColumns.itemId as PgColumn } : {}) })
+      .from(target.table)
+      .where(and(inArray(targetColumns.id as PgColumn, [...ids]), ...target.scopeWhere(scope)));
+    if (found.length < ids.size) throw notFound(target.label);
+    for (const row of found) itemIds.set(`${entityType}:${row.id}`, row.itemId);
+  }
+  const seen = new Set<string>();
+  return input.entries.flatMap((entry) => {
+    const key = `${entry.entityType}:${entry._id}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    const itemId = itemIds.get(key);
+    return [{ _id: entry._id, entityType: entry.entityType, ...(itemId ? { itemId } : {}) }];
+  });
 };
 
 /**
@@ -127,6 +173,21 @@ export const resourceReferences = (def: ResourceDefinition, table: PgTable) => {
     }
   };
 
+  /**
+   * The values with the definition's related-to list checked and stored as `checkedRelatedTo`
+   * answers it; values without one pass as they are.
+   */
+  const checkRelatedTo = async (db: Executor, input: { scope: Scope; home: Home; values: Record<string, unknown> }) => {
+    const field = def.relatedTo;
+    const entries = field ? input.values[field] : undefined;
+    if (!field || !Array.isArray(entries)) return input.values;
+    const organisationId = def.tenancy === 'organisation' ? idOf(input.home.organisationId) : undefined;
+    return {
+      ...input.values,
+      [field]: await checkedRelatedTo(db, { entries: entries as RelatedEntry[], scope: input.scope, organisationId }),
+    };
+  };
+
   let expansions: Record<string, SQL> | undefined;
   /**
    * The expanded references as select fields: a correlated subquery each, so a list answers them in its
@@ -163,6 +224,7 @@ export const resourceReferences = (def: ResourceDefinition, table: PgTable) => {
 
   return {
     check,
+    checkRelatedTo,
     expansionFields,
     /** The keys reads add beside the fields. */
     expansionKeys: () => Object.values(def.references ?? {}).flatMap((reference) => (reference.expandAs ? [reference.expandAs] : [])),

@@ -278,6 +278,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
       if (columns.createdBy) values.createdBy = values.updatedBy = by(caller);
       // Checked first: a refused id costs one query, not an item number and a uniqueness check.
       await references.check(db, { scope, home: values, values: input.values });
+      Object.assign(values, await references.checkRelatedTo(db, { scope, home: values, values }));
       if (def.itemIdPrefix && columns.itemId) {
         values.itemId = await nextItemId(db, {
           organisationId: (values.organisationId as string | null) ?? null,
@@ -309,7 +310,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
       input: { caller: Caller | null; scope: Scope; id: string; values: Record<string, unknown>; action?: EntityLogAction },
     ) {
       const before = await get(db, input.scope, input.id);
-      const sent = columnValues(input.values);
+      const sent = await references.checkRelatedTo(db, { scope: input.scope, home: before, values: columnValues(input.values) });
       delete sent.organisationId;
       delete sent.ownerId;
       await references.check(db, { scope: input.scope, home: before, values: sent });

@@ -2,6 +2,8 @@ import type { ResourceDefinition } from '@app/contract/define-resource';
 import { jobSeekerReference } from '@app/contract/resources/content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from '@app/contract/resources/content/article';
 import { client } from '@app/contract/resources/crm/client';
+import { crmNote } from '@app/contract/resources/crm/note';
+import { task } from '@app/contract/resources/crm/task';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { recruiterCompany } from '@app/contract/resources/job-board/company';
@@ -134,6 +136,24 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ email: 'talent@acme.example' }), message: 'Please enter company name', field: 'name' },
     update: { about: 'Hires engineers in Leeds and Manchester.' },
     searchFor: (c) => String(c.name),
+  },
+  {
+    def: crmNote,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({ note: unique('Called about the Leeds role ') }),
+    invalidCreate: { body: () => ({ isImportant: true }), message: 'Please provide note', field: 'note' },
+    update: { isImportant: true },
+    searchFor: (c) => String(c.note),
+  },
+  {
+    def: task,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({ title: unique('Chase references '), priority: 'HIGH', dueDate: new Date(Date.now() + 86_400_000).toISOString() }),
+    invalidCreate: { body: () => ({ priority: 'LOW' }), message: 'Please provide a title.', field: 'title' },
+    update: { description: 'Two referees still to answer.' },
+    searchFor: (c) => String(c.title),
   },
   {
     def: crmModule,

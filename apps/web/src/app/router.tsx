@@ -120,6 +120,8 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: screen(() => import('../areas/crm/dashboard-page'), 'CrmDashboardPage') },
               { path: 'clients', lazy: screen(() => import('../areas/crm/clients-page'), 'ClientsPage') },
+              { path: 'tasks', lazy: screen(() => import('../areas/crm/tasks-page'), 'TasksPage') },
+              { path: 'notes', lazy: screen(() => import('../areas/crm/notes-page'), 'NotesPage') },
               { path: 'staff', lazy: screen(() => import('../areas/crm/staff-page'), 'CrmStaffPage') },
               { path: 'roles', lazy: screen(() => import('../areas/crm/roles-page'), 'CrmRolesPage') },
               { path: 'audit-log', lazy: screen(() => import('../areas/crm/audit-log-page'), 'AuditLogPage') },

@@ -61,6 +61,12 @@ export const relatedTo = z.object({
 });
 export type RelatedTo = z.infer<typeof relatedTo>;
 
+/**
+ * The records a note, task, event, call log or email is about. The server checks each entry names a
+ * live record of the caller's organisation (a definition's `relatedTo`) and stores that record's itemId.
+ */
+export const relatedToList = z.array(relatedTo, { error: 'relatedTo must be a list' }).max(20, 'At most 20 related records');
+
 export const socialMedia = z.object({
   _id: mongoId().optional(),
   platform: z.string().trim().min(1, 'Please enter platform'),

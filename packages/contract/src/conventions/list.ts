@@ -6,19 +6,24 @@ export const maxAllRows = 10_000;
 
 export const dateRange = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();
 
-/** How a list filter key matches: one value or "any of" an array, an id, or a date range. */
+/**
+ * How a list filter key matches: one value or "any of" an array, an id, a date range, or the id of a
+ * record a related-to list names (the notes of one client).
+ */
 export type FilterKind =
   | { kind: 'value'; schema: z.ZodType<string | number | boolean> }
   | { kind: 'id'; label?: string }
-  | { kind: 'dateRange' };
+  | { kind: 'dateRange' }
+  | { kind: 'relatedTo' };
 
 export const filterValue = (schema: z.ZodType<string | number | boolean>): FilterKind => ({ kind: 'value', schema });
 export const filterId = (label?: string): FilterKind => ({ kind: 'id', label });
 export const filterDateRange: FilterKind = { kind: 'dateRange' };
+export const filterRelatedTo: FilterKind = { kind: 'relatedTo' };
 
 const filterSchemaOf = (key: string, filter: FilterKind): z.ZodType => {
   if (filter.kind === 'dateRange') return dateRange;
-  const one = filter.kind === 'id' ? mongoId(filter.label ?? key) : filter.schema;
+  const one = filter.kind === 'value' ? filter.schema : mongoId(filter.kind === 'id' ? (filter.label ?? key) : key);
   return z.union([one, z.array(one)]);
 };
 

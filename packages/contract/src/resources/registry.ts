@@ -2,6 +2,8 @@ import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
 import { client } from './crm/client';
+import { crmNote } from './crm/note';
+import { task } from './crm/task';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
 import { jobApplication } from './job-board/application';
@@ -27,6 +29,8 @@ export const resources: readonly ResourceDefinition[] = [
   crmRole,
   entityLog,
   client,
+  crmNote,
+  task,
   skill,
   language,
   jobTitle,

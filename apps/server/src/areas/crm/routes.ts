@@ -1,12 +1,24 @@
 import { client } from '@app/contract/resources/crm/client';
+import { crmNote } from '@app/contract/resources/crm/note';
+import { task } from '@app/contract/resources/crm/task';
 import type { FastifyInstance } from 'fastify';
 import { clients } from '../../db/schema/clients';
+import { crmNotes } from '../../db/schema/notes';
+import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { mailNotifiedStaff } from './note-mail';
+import { completeOnCreate, completeOnUpdate } from './task-completion';
+import { registerTaskDashboard } from './task-dashboard';
 
 export const clientRepository = resourceRepository(client, clients);
+export const noteRepository = resourceRepository(crmNote, crmNotes);
+export const taskRepository = resourceRepository(task, tasks);
 
 /** The agency's CRM records: one line per entity that the generic calls serve as they are. */
 export const registerCrm = (app: FastifyInstance) => {
   registerResource(app, clientRepository);
+  registerResource(app, noteRepository, { hooks: { afterWrite: mailNotifiedStaff } });
+  registerResource(app, taskRepository, { hooks: { beforeCreate: completeOnCreate, beforeUpdate: completeOnUpdate } });
+  registerTaskDashboard(app, taskRepository);
 };

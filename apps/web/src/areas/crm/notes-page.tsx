@@ -1,0 +1,16 @@
+import { crmNote } from '@app/contract/resources/crm/note';
+import { ResourceScreen } from '../../kit/resource-screen';
+
+/** /crm/notes: the organisation's notes; the staff a note notifies are mailed it. */
+export const NotesPage = () => (
+  <ResourceScreen
+    resource={crmNote}
+    title="Notes"
+    noun="note"
+    description="Notes about your clients and candidates. The colleagues you notify get the note by mail."
+    searchPlaceholder="Words in the note"
+    rowLabel={(row) => (row.note.length > 40 ? `${row.note.slice(0, 40)}…` : row.note)}
+    fields={{ pick: ['note', 'isImportant', 'notifyTo'] }}
+    columns={{ pick: ['note', 'isImportant', 'notifyTo', 'createdAt'] }}
+  />
+);
