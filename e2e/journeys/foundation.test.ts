@@ -109,7 +109,10 @@ test('foundation: a super admin sets up an organisation, whose admin adds a staf
     await clientDialog.getByLabel('Phone').fill('+44 113 496 0000');
     await clientDialog.getByRole('button', { name: 'Create client' }).click();
     await clientDialog.waitFor({ state: 'hidden' });
-    await page.getByRole('row', { name: /Globex Engineering/ }).getByText('Active').waitFor();
+    await page
+      .getByRole('row', { name: /Globex Engineering/ })
+      .getByText('Active')
+      .waitFor();
 
     await signOut(page);
 

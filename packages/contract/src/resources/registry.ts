@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
 import { client } from './crm/client';
+import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
 import { jobApplication } from './job-board/application';
@@ -27,6 +28,8 @@ export const resources: readonly ResourceDefinition[] = [
   crmRole,
   entityLog,
   client,
+  team,
+  teamMember,
   skill,
   language,
   jobTitle,

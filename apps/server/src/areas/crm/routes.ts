@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { clients } from '../../db/schema/clients';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { registerTeams } from './teams';
 
 export const clientRepository = resourceRepository(client, clients);
 
 /** The agency's CRM records: one line per entity that the generic calls serve as they are. */
 export const registerCrm = (app: FastifyInstance) => {
   registerResource(app, clientRepository);
+  registerTeams(app);
 };

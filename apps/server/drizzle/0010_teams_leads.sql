@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "team_members_live_member" ON "team_members" USING btree ("organisation_id","team_id","user_id") WHERE "team_members"."is_deleted" = false;
