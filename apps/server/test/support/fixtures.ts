@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '@app/contract/define-resource';
 import { jobSeekerReference } from '@app/contract/resources/content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from '@app/contract/resources/content/article';
 import { client } from '@app/contract/resources/crm/client';
+import { lead } from '@app/contract/resources/crm/lead';
 import { team, teamMember } from '@app/contract/resources/crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
@@ -136,6 +137,25 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ email: 'talent@acme.example' }), message: 'Please enter company name', field: 'name' },
     update: { about: 'Hires engineers in Leeds and Manchester.' },
     searchFor: (c) => String(c.name),
+  },
+  {
+    def: lead,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({
+      title: unique('Hiring drive '),
+      source: 'Referral',
+      followUpDate: '2026-12-01T09:00:00.000Z',
+      companyDetails: { name: unique('Initech '), website: 'https://initech.example' },
+    }),
+    invalidCreate: {
+      body: () => ({ title: 'No company', companyDetails: {} }),
+      message: 'Please provide company name.',
+      field: 'companyDetails.name',
+    },
+    update: { status: 'CONTACTED', notes: 'Called the hiring manager.' },
+    otherStatus: 'QUALIFIED',
+    searchFor: (c) => String(c.title),
   },
   {
     def: team,

@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
 import { client } from './crm/client';
+import { lead } from './crm/lead';
 import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
@@ -30,6 +31,7 @@ export const resources: readonly ResourceDefinition[] = [
   client,
   team,
   teamMember,
+  lead,
   skill,
   language,
   jobTitle,
