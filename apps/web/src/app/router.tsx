@@ -120,6 +120,8 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: screen(() => import('../areas/crm/dashboard-page'), 'CrmDashboardPage') },
               { path: 'clients', lazy: screen(() => import('../areas/crm/clients-page'), 'ClientsPage') },
+              { path: 'leads', lazy: screen(() => import('../areas/crm/leads-page'), 'LeadsPage') },
+              { path: 'teams', lazy: screen(() => import('../areas/crm/teams-page'), 'TeamsPage') },
               { path: 'staff', lazy: screen(() => import('../areas/crm/staff-page'), 'CrmStaffPage') },
               { path: 'roles', lazy: screen(() => import('../areas/crm/roles-page'), 'CrmRolesPage') },
               { path: 'audit-log', lazy: screen(() => import('../areas/crm/audit-log-page'), 'AuditLogPage') },

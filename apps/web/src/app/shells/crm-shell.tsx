@@ -1,8 +1,19 @@
 import { client } from '@app/contract/resources/crm/client';
+import { lead } from '@app/contract/resources/crm/lead';
+import { team } from '@app/contract/resources/crm/team';
 import { crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { IconBuilding, IconHistory, IconHome, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconHistory,
+  IconHome,
+  IconShieldLock,
+  IconTargetArrow,
+  IconUser,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useSession } from '../../kit/session';
 import { AreaShell, type NavItem } from './area-shell';
 
@@ -11,7 +22,9 @@ const icon = { size: 18, 'aria-hidden': true } as const;
 const nav: NavItem[] = [
   { label: 'Dashboard', to: '/crm', icon: <IconHome {...icon} />, exact: true },
   { label: 'Clients', to: '/crm/clients', icon: <IconBuilding {...icon} />, show: (can) => can.do(client, 'list') },
+  { label: 'Leads', to: '/crm/leads', icon: <IconTargetArrow {...icon} />, show: (can) => can.do(lead, 'list') },
   { label: 'Staff', to: '/crm/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
+  { label: 'Teams', to: '/crm/teams', icon: <IconUsersGroup {...icon} />, show: (can) => can.do(team, 'list') },
   { label: 'Roles', to: '/crm/roles', icon: <IconShieldLock {...icon} />, show: (can) => can.do(crmRole, 'list') },
   { label: 'Audit log', to: '/crm/audit-log', icon: <IconHistory {...icon} />, show: (can) => can.do(entityLog, 'list') },
   { label: 'My profile', to: '/crm/profile', icon: <IconUser {...icon} /> },

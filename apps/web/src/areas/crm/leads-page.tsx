@@ -1,0 +1,49 @@
+import { lead } from '@app/contract/resources/crm/lead';
+import type { Column } from '../../kit/resource-list';
+import { ResourceScreen } from '../../kit/resource-screen';
+import type { Tailoring } from '../../kit/tailor';
+import type { RecordOf } from '../../kit/use-resource';
+
+/** The form keeps to what people fill in first; the company's name is the one part the API insists on. */
+const fields = {
+  add: [
+    { name: 'companyDetails.name', label: 'Company', kind: 'text' as const, half: true },
+    { name: 'companyDetails.website', label: 'Company website', kind: 'text' as const, half: true },
+  ],
+  pick: [
+    'title',
+    'companyDetails.name',
+    'companyDetails.website',
+    'status',
+    'source',
+    'type',
+    'rating',
+    'followUpDate',
+    'deadlineDate',
+    'description',
+    'notes',
+  ],
+};
+
+const columns: Tailoring<Column<RecordOf<typeof lead>>> = {
+  pick: ['itemId', 'title', 'company', 'status', 'source', 'followUpDate'],
+  add: [{ key: 'company', header: 'Company', render: (row) => row.companyDetails?.name ?? '' }],
+};
+
+/** An emptied company is no company (the API refuses a company without its name). */
+const toPayload = (payload: Record<string, unknown>) => {
+  const company = payload.companyDetails as { name?: string } | undefined;
+  return company && !company.name ? { ...payload, companyDetails: null } : payload;
+};
+
+/** /crm/leads: prospective clients and candidates, by status. */
+export const LeadsPage = () => (
+  <ResourceScreen
+    resource={lead}
+    description="Prospective clients and candidates, from first contact to converted or lost."
+    searchPlaceholder="Title, company or LEA number"
+    fields={fields}
+    columns={columns}
+    toPayload={toPayload}
+  />
+);
