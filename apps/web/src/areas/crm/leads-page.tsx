@@ -9,6 +9,8 @@ const fields = {
   add: [
     { name: 'companyDetails.name', label: 'Company', kind: 'text' as const, half: true },
     { name: 'companyDetails.website', label: 'Company website', kind: 'text' as const, half: true },
+    { name: 'followUpDate', label: 'Follow up on', kind: 'date' as const, half: true },
+    { name: 'deadlineDate', label: 'Deadline', kind: 'date' as const, half: true },
   ],
   pick: [
     'title',
@@ -30,10 +32,16 @@ const columns: Tailoring<Column<RecordOf<typeof lead>>> = {
   add: [{ key: 'company', header: 'Company', render: (row) => row.companyDetails?.name ?? '' }],
 };
 
-/** An emptied company is no company (the API refuses a company without its name). */
+/** A picked day as the API's timestamp: the start of that day where the person is. */
+const startOfDay = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`).toISOString() : value;
+
+/** An emptied company is no company (the API refuses a company without its name); days become timestamps. */
 const toPayload = (payload: Record<string, unknown>) => {
   const company = payload.companyDetails as { name?: string } | undefined;
-  return company && !company.name ? { ...payload, companyDetails: null } : payload;
+  const body = company && !company.name ? { ...payload, companyDetails: null } : { ...payload };
+  for (const key of ['followUpDate', 'deadlineDate']) if (key in body) body[key] = startOfDay(body[key]);
+  return body;
 };
 
 /** /crm/leads: prospective clients and candidates, by status. */
