@@ -7,9 +7,15 @@ import { deriveFields, deriveFilters } from '../src/kit/derive-fields';
 const byName = <T extends { name: string }>(items: T[]) => Object.fromEntries(items.map((item) => [item.name, item]));
 
 describe('lead and team screens from their definitions', () => {
-  it('give a lead form its statuses and rating, and its list the status, source and follow-up filters', () => {
+  it('give a lead form its statuses and rating, and its list a status filter', () => {
     const fields = byName(deriveFields(lead));
-    expect(fields.status?.options?.map((option) => option.value)).toEqual(['NEW', 'CONTACTED', 'QUALIFIED', 'CONVERTED', 'LOST']);
+    expect((fields.status?.options as { value: string }[]).map((option) => option.value)).toEqual([
+      'NEW',
+      'CONTACTED',
+      'QUALIFIED',
+      'CONVERTED',
+      'LOST',
+    ]);
     expect(fields.rating?.kind).toBe('number');
     expect(deriveFilters(lead).map((filter) => filter.key)).toEqual(
       expect.arrayContaining(['status', 'source', 'ownerId', 'followUpDate']),

@@ -39,7 +39,7 @@ const startOfDay = (value: unknown) =>
 /** An emptied company is no company (the API refuses a company without its name); days become timestamps. */
 const toPayload = (payload: Record<string, unknown>) => {
   const company = payload.companyDetails as { name?: string } | undefined;
-  const body = company && !company.name ? { ...payload, companyDetails: null } : { ...payload };
+  const body: Record<string, unknown> = company && !company.name ? { ...payload, companyDetails: null } : { ...payload };
   for (const key of ['followUpDate', 'deadlineDate']) if (key in body) body[key] = startOfDay(body[key]);
   return body;
 };
