@@ -104,6 +104,14 @@ describe('teams and team members', () => {
     expect((await call(t.app, client.calls.details!, { _id: added.body.data._id }, viewer.token)).status).toBe(404);
   });
 
+  it('take their memberships with them when deleted', async () => {
+    const desk = await aTeam(w.orgA.adminToken);
+    const membership = await join(desk._id, w.staffA.id);
+    expect((await call(t.app, team.calls.remove, { _id: desk._id }, w.orgA.adminToken)).status).toBe(200);
+    const members = await call(t.app, teamMember.calls.list, { limit: 'ALL', filter: { teamId: desk._id } }, w.orgA.adminToken);
+    expect(idsOf(members.body)).not.toContain(membership.body.data._id);
+  });
+
   it('are refused to staff without the Teams feature', async () => {
     expect((await call(t.app, team.calls.list, {}, w.staffA.token)).status).toBe(403);
     expect((await call(t.app, teamMember.calls.create, { teamId: 'a'.repeat(24), userId: w.staffA.id }, w.staffA.token)).status).toBe(403);

@@ -29,8 +29,18 @@ const membersOf = async (db: Executor, scope: Scope, teamIds: string[]) => {
 export const registerTeams = (app: FastifyInstance) => {
   const afterCommit = () => app.services.invalidation.publish('access');
   registerResource(app, teamRepository, {
-    // A deleted team no longer widens anyone's scope.
-    hooks: { afterCommit },
+    hooks: {
+      afterCommit,
+      // A deleted team no longer widens anyone's scope: its memberships go with it (each delete logged).
+      afterWrite: async ({ db, caller, operation, before }) => {
+        if (operation !== 'remove' || !before) return;
+        const teamScope = { organisationId: before.organisationId as string };
+        const members = await membersOf(db, teamScope, [before.id]);
+        for (const member of members.get(before.id) ?? []) {
+          await teamMemberRepository.remove(db, { caller, scope: teamScope, id: member._id });
+        }
+      },
+    },
     handlers: {
       // The list answers each team with its members (DECISIONS.md §1): the generic list plus one query for them.
       list: async (ctx) => {
