@@ -9,7 +9,7 @@ const byName = <T extends { name: string }>(items: T[]) => Object.fromEntries(it
 describe('lead and team screens from their definitions', () => {
   it('give a lead form its statuses and rating, and its list a status filter', () => {
     const fields = byName(deriveFields(lead));
-    expect((fields.status?.options as { value: string }[]).map((option) => option.value)).toEqual([
+    expect(((fields.status?.options ?? []) as { value: string }[]).map((option) => option.value)).toEqual([
       'NEW',
       'CONTACTED',
       'QUALIFIED',

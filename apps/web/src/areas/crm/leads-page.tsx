@@ -1,8 +1,11 @@
 import { lead } from '@app/contract/resources/crm/lead';
+import { SegmentedControl, Stack } from '@mantine/core';
+import { useState } from 'react';
 import type { Column } from '../../kit/resource-list';
 import { ResourceScreen } from '../../kit/resource-screen';
 import type { Tailoring } from '../../kit/tailor';
 import type { RecordOf } from '../../kit/use-resource';
+import { LeadBoard } from './lead-board';
 
 /** The form keeps to what people fill in first; the company's name is the one part the API insists on. */
 const fields = {
@@ -44,14 +47,33 @@ const toPayload = (payload: Record<string, unknown>) => {
   return body;
 };
 
-/** /crm/leads: prospective clients and candidates, by status. */
-export const LeadsPage = () => (
-  <ResourceScreen
-    resource={lead}
-    description="Prospective clients and candidates, from first contact to converted or lost."
-    searchPlaceholder="Title, company or LEA number"
-    fields={fields}
-    columns={columns}
-    toPayload={toPayload}
-  />
-);
+/** /crm/leads: prospective clients and candidates, as a list (add, edit, delete) or a board by status. */
+export const LeadsPage = () => {
+  const [view, setView] = useState('list');
+  return (
+    <Stack>
+      <SegmentedControl
+        aria-label="Show leads as"
+        value={view}
+        onChange={setView}
+        style={{ alignSelf: 'flex-end' }}
+        data={[
+          { value: 'list', label: 'List' },
+          { value: 'board', label: 'Board by status' },
+        ]}
+      />
+      {view === 'board' ? (
+        <LeadBoard />
+      ) : (
+        <ResourceScreen
+          resource={lead}
+          description="Prospective clients and candidates, from first contact to converted or lost."
+          searchPlaceholder="Title, company or LEA number"
+          fields={fields}
+          columns={columns}
+          toPayload={toPayload}
+        />
+      )}
+    </Stack>
+  );
+};
