@@ -62,7 +62,7 @@ const createOne = async (f: Fixture, token = f.actor(w)) => {
     expect(made?._id).toMatch(/^[0-9a-f]{24}$/);
     return made;
   }
-  const { status, body } = await call(t.app, f.def.calls.create, await f.create!(w, t.app), token);
+  const { status, body } = await call(t.app, f.def.calls.create, await f.create!(w, t.app, token), token);
   expect(status, body.message).toBe(200);
   return body.data as Record<string, unknown> & { _id: string };
 };

@@ -2,8 +2,10 @@ import type { ResourceDefinition } from '@app/contract/define-resource';
 import { jobSeekerReference } from '@app/contract/resources/content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from '@app/contract/resources/content/article';
 import { client } from '@app/contract/resources/crm/client';
+import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
+import { team, teamMember } from '@app/contract/resources/crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { recruiterCompany } from '@app/contract/resources/job-board/company';
@@ -23,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { articleBody } from './content';
 import { aCompany, type Company, cvInput, jobInput, type Seeker } from './job-board';
 import { call } from './test-app';
-import { password, unique, type World } from './world';
+import { aStaffMember, password, unique, type World } from './world';
 
 type Body = Record<string, unknown>;
 
@@ -49,7 +51,8 @@ export type Fixture = {
   removeActor?: (w: SuiteWorld) => string;
   /** Makes a record where the resource has no create call (its records come from workflows). */
   make?: (w: SuiteWorld, app: FastifyInstance, token: string) => Promise<Body & { _id: string }>;
-  create?: (w: SuiteWorld, app: FastifyInstance) => Promise<Body> | Body;
+  /** `token` is whose record it will be, for a record that points at others of that tenant's. */
+  create?: (w: SuiteWorld, app: FastifyInstance, token?: string) => Promise<Body> | Body;
   invalidCreate?: { body: (w: SuiteWorld, app: FastifyInstance) => Promise<Body> | Body; message: string; field: string };
   update?: Body;
   /** A status the set-status call moves a record to (INACTIVE unless the resource has its own statuses). */
@@ -154,6 +157,47 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ priority: 'LOW' }), message: 'Please provide a title.', field: 'title' },
     update: { description: 'Two referees still to answer.' },
     searchFor: (c) => String(c.title),
+  },
+  {
+    def: lead,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({
+      title: unique('Hiring drive '),
+      source: 'Referral',
+      followUpDate: '2026-12-01T09:00:00.000Z',
+      companyDetails: { name: unique('Initech '), website: 'https://initech.example' },
+    }),
+    invalidCreate: {
+      body: () => ({ title: 'No company', companyDetails: {} }),
+      message: 'Please provide company name.',
+      field: 'companyDetails.name',
+    },
+    update: { status: 'CONTACTED', notes: 'Called the hiring manager.' },
+    otherStatus: 'QUALIFIED',
+    searchFor: (c) => String(c.title),
+  },
+  {
+    def: team,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({ name: unique('Tech desk ') }),
+    invalidCreate: { body: () => ({}), message: 'Please enter team name', field: 'name' },
+    update: { name: 'Finance desk' },
+    searchFor: (c) => String(c.name),
+  },
+  {
+    def: teamMember,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: async (w, app, token = w.orgA.adminToken) => {
+      const created = await call(app, team.calls.create, { name: unique('Desk ') }, token);
+      const member = await aStaffMember(app, token);
+      return { teamId: created.body.data._id, userId: member.id, memberType: unique('Recruiter ') };
+    },
+    invalidCreate: { body: (w) => ({ userId: w.staffA.id }), message: 'teamId must be a valid mongoId', field: 'teamId' },
+    update: { memberType: 'Team lead' },
+    searchFor: (c) => String(c.memberType),
   },
   {
     def: crmModule,

@@ -2,8 +2,10 @@ import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
 import { client } from './crm/client';
+import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
 import { task } from './crm/task';
+import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
 import { jobApplication } from './job-board/application';
@@ -31,6 +33,9 @@ export const resources: readonly ResourceDefinition[] = [
   client,
   crmNote,
   task,
+  team,
+  teamMember,
+  lead,
   skill,
   language,
   jobTitle,

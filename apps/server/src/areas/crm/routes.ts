@@ -1,8 +1,10 @@
 import { client } from '@app/contract/resources/crm/client';
+import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
 import type { FastifyInstance } from 'fastify';
 import { clients } from '../../db/schema/clients';
+import { leads } from '../../db/schema/leads';
 import { crmNotes } from '../../db/schema/notes';
 import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
@@ -10,10 +12,12 @@ import { resourceRepository } from '../../engine/repository';
 import { mailNotifiedStaff } from './note-mail';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
 import { registerTaskDashboard } from './task-dashboard';
+import { registerTeams } from './teams';
 
 export const clientRepository = resourceRepository(client, clients);
 export const noteRepository = resourceRepository(crmNote, crmNotes);
 export const taskRepository = resourceRepository(task, tasks);
+export const leadRepository = resourceRepository(lead, leads);
 
 /** The agency's CRM records: one line per entity that the generic calls serve as they are. */
 export const registerCrm = (app: FastifyInstance) => {
@@ -21,4 +25,6 @@ export const registerCrm = (app: FastifyInstance) => {
   registerResource(app, noteRepository, { hooks: { afterWrite: mailNotifiedStaff } });
   registerResource(app, taskRepository, { hooks: { beforeCreate: completeOnCreate, beforeUpdate: completeOnUpdate } });
   registerTaskDashboard(app, taskRepository);
+  registerResource(app, leadRepository);
+  registerTeams(app);
 };

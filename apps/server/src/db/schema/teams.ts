@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 import { users } from './users';
@@ -15,6 +16,8 @@ export const teamMembers = pgTable(
   (t) => [
     index('team_members_user').on(t.userId),
     index('team_members_team').on(t.teamId),
+    // A user is in a team once: the engine's check answers 409 first, this keeps two racing adds out.
+    uniqueIndex('team_members_live_member').on(t.organisationId, t.teamId, t.userId).where(sql`${t.isDeleted} = false`),
     // References between tenant tables carry the organisation: a membership cannot cross organisations,
     // and a database distributed by organisation (Citus) keeps both rows on one node.
     foreignKey({ name: 'team_members_team_fk', columns: [t.organisationId, t.teamId], foreignColumns: [teams.organisationId, teams.id] }),

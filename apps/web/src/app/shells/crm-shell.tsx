@@ -1,10 +1,23 @@
 import { client } from '@app/contract/resources/crm/client';
+import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
+import { team } from '@app/contract/resources/crm/team';
 import { crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { IconBuilding, IconChecklist, IconHistory, IconHome, IconNotes, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconChecklist,
+  IconHistory,
+  IconHome,
+  IconNotes,
+  IconShieldLock,
+  IconTargetArrow,
+  IconUser,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useSession } from '../../kit/session';
 import { AreaShell, type NavItem } from './area-shell';
 
@@ -13,9 +26,11 @@ const icon = { size: 18, 'aria-hidden': true } as const;
 const nav: NavItem[] = [
   { label: 'Dashboard', to: '/crm', icon: <IconHome {...icon} />, exact: true },
   { label: 'Clients', to: '/crm/clients', icon: <IconBuilding {...icon} />, show: (can) => can.do(client, 'list') },
+  { label: 'Leads', to: '/crm/leads', icon: <IconTargetArrow {...icon} />, show: (can) => can.do(lead, 'list') },
   { label: 'Tasks', to: '/crm/tasks', icon: <IconChecklist {...icon} />, show: (can) => can.do(task, 'list') },
   { label: 'Notes', to: '/crm/notes', icon: <IconNotes {...icon} />, show: (can) => can.do(crmNote, 'list') },
   { label: 'Staff', to: '/crm/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
+  { label: 'Teams', to: '/crm/teams', icon: <IconUsersGroup {...icon} />, show: (can) => can.do(team, 'list') },
   { label: 'Roles', to: '/crm/roles', icon: <IconShieldLock {...icon} />, show: (can) => can.do(crmRole, 'list') },
   { label: 'Audit log', to: '/crm/audit-log', icon: <IconHistory {...icon} />, show: (can) => can.do(entityLog, 'list') },
   { label: 'My profile', to: '/crm/profile', icon: <IconUser {...icon} /> },
