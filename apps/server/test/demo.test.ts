@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { contentDemo } from '../src/demo/content';
+import { crmDemo } from '../src/demo/crm';
 import { foundationDemo } from '../src/demo/foundation';
 import { injectClient } from '../src/demo/inject-client';
 import { jobBoardDemo } from '../src/demo/job-board';
@@ -10,8 +11,8 @@ it('the demo world loads through the API and every sign-in the README lists work
   const t = await startTestApp();
   try {
     const client = injectClient(t.app);
-    for (const step of [foundationDemo, jobBoardDemo, contentDemo]) await step.run({ ...client, superAdmin });
-    for (const s of [foundationDemo, jobBoardDemo, contentDemo]
+    for (const step of [foundationDemo, crmDemo, jobBoardDemo, contentDemo]) await step.run({ ...client, superAdmin });
+    for (const s of [foundationDemo, crmDemo, jobBoardDemo, contentDemo]
       .flatMap((step) => step.signIns)
       .filter((s) => !s.area.startsWith('/admin'))) {
       expect(await signIn(t.app, s.email, s.password)).toBeTruthy();

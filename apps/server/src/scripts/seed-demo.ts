@@ -2,13 +2,14 @@ import { login } from '@app/contract/resources/auth';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
 import { contentDemo } from '../demo/content';
+import { crmDemo } from '../demo/crm';
 import type { DemoStep } from '../demo/demo-step';
 import { demoOrganisationAdmin, demoPassword, demoSuperAdmin, foundationDemo } from '../demo/foundation';
 import { injectClient } from '../demo/inject-client';
 import { jobBoardDemo } from '../demo/job-board';
 
 /** The demo world, in order; each step makes its records through the product's own calls. */
-const steps: DemoStep[] = [foundationDemo, jobBoardDemo, contentDemo];
+const steps: DemoStep[] = [foundationDemo, crmDemo, jobBoardDemo, contentDemo];
 
 const config = readConfig();
 const superAdmin = {

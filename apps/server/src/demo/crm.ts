@@ -1,0 +1,81 @@
+import { login } from '@app/contract/resources/auth';
+import { client } from '@app/contract/resources/crm/client';
+import { lead } from '@app/contract/resources/crm/lead';
+import { crmNote } from '@app/contract/resources/crm/note';
+import { task } from '@app/contract/resources/crm/task';
+import { team, teamMember } from '@app/contract/resources/crm/team';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
+import type { DemoStep } from './demo-step';
+import { demoOrganisationAdmin, demoPassword } from './foundation';
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** Brightpath's daily work: clients, leads, a team, tasks and a note, made by its admin through the API. */
+export const crmDemo: DemoStep = {
+  name: 'CRM clients, leads, a team, tasks and a note',
+  signIns: [],
+  run: async ({ api }) => {
+    const admin = (await api(login, { email: demoOrganisationAdmin, password: demoPassword })).token as string;
+    const staff = (await api(organisationStaff.calls.list!, { limit: 'ALL' }, admin)).results as { _id: string; email: string }[];
+    const idOf = (email: string) => staff.find((person) => person.email === email)?._id as string;
+    const priya = idOf('priya.shah@brightpath.demo');
+    const hannah = idOf('hannah.okafor@brightpath.demo');
+
+    const clients = [];
+    for (const [name, email, city] of [
+      ['Northwind Logistics', 'talent@northwind.demo', 'Leeds'],
+      ['Pennine Health Trust', 'recruitment@penninehealth.demo', 'Manchester'],
+      ['Aire Valley Engineering', 'people@airevalley.demo', 'Bradford'],
+    ] as const) {
+      clients.push(await api(client.calls.create!, { name, email, phone: { number: '+44 113 496 0100' }, address: { city } }, admin));
+    }
+    const [northwind] = clients as { _id: string }[];
+
+    const desk = await api(team.calls.create!, { name: 'Logistics desk' }, admin);
+    for (const userId of [priya, hannah]) await api(teamMember.calls.create!, { teamId: desk._id, userId, memberType: 'Recruiter' }, admin);
+
+    await api(
+      lead.calls.create!,
+      {
+        title: 'Warehouse supervisors for the new Wakefield site',
+        source: 'Referral',
+        followUpDate: inDays(3),
+        companyDetails: { name: 'Calder Freight', website: 'https://calderfreight.demo' },
+      },
+      admin,
+    );
+    await api(
+      lead.calls.create!,
+      { title: 'Ward nurses, winter cover', source: 'Website', status: 'CONTACTED', companyDetails: { name: 'Harrogate Clinics' } },
+      admin,
+    );
+
+    const relatedToNorthwind = [{ _id: northwind?._id, entityType: 'Client' }];
+    await api(
+      task.calls.create!,
+      {
+        title: 'Send Northwind the transport planner shortlist',
+        priority: 'HIGH',
+        dueDate: inDays(1),
+        assigneeIds: [priya],
+        relatedTo: relatedToNorthwind,
+      },
+      admin,
+    );
+    await api(
+      task.calls.create!,
+      { title: 'Book the quarterly review with Pennine Health', dueDate: inDays(7), assigneeIds: [hannah] },
+      admin,
+    );
+    await api(
+      crmNote.calls.create!,
+      {
+        note: 'Northwind want two planners in post by February; night shifts paid at time and a third.',
+        isImportant: true,
+        notifyTo: [priya],
+        relatedTo: relatedToNorthwind,
+      },
+      admin,
+    );
+  },
+};
