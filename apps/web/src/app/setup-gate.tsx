@@ -2,6 +2,7 @@ import { setupStatus } from '@app/contract/resources/auth';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { callApi } from '../kit/api';
+import { UnsavedChangesGuard } from '../kit/unsaved-changes';
 import { FullPageLoader } from './full-page-loader';
 
 export const setupStatusKey = ['setup-status'] as const;
@@ -18,5 +19,10 @@ export const SetupGate = () => {
   const needsSetup = status.data?.needsSetup === true;
   if (needsSetup && location.pathname !== '/setup') return <Navigate to="/setup" replace />;
   if (!needsSetup && status.isSuccess && location.pathname === '/setup') return <Navigate to="/login" replace />;
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <UnsavedChangesGuard />
+    </>
+  );
 };

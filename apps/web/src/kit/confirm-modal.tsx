@@ -6,6 +6,8 @@ type ConfirmModalProps = {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The way back out; "Cancel" unless said. */
+  cancelLabel?: string;
   danger?: boolean;
   loading?: boolean;
   onConfirm: () => void;
@@ -13,13 +15,23 @@ type ConfirmModalProps = {
 };
 
 /** Destructive actions ask first. */
-export const ConfirmModal = ({ opened, title, message, confirmLabel, danger, loading, onConfirm, onClose }: ConfirmModalProps) => (
+export const ConfirmModal = ({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  loading,
+  onConfirm,
+  onClose,
+}: ConfirmModalProps) => (
   <Modal opened={opened} onClose={onClose} title={title} centered>
     <Stack gap="lg">
       <Text>{message}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={loading}>
-          Cancel
+          {cancelLabel ?? 'Cancel'}
         </Button>
         <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
           {confirmLabel}

@@ -1,12 +1,13 @@
 import { Alert, Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { isApiError } from './api';
 import { type FieldDescriptor, type FieldValue, type FormValues, isShown } from './field-descriptor';
 import { mapFieldErrors } from './field-errors';
 import { FieldInput } from './field-input';
 import { initialValuesOf, payloadOf } from './form-values';
 import { messageOf, notifyFailure, notifySuccess } from './notify';
+import { useUnsavedChanges } from './unsaved-changes';
 
 export type FieldsFormProps<Result> = {
   fields: readonly FieldDescriptor[];
@@ -29,6 +30,10 @@ export type FieldsFormProps<Result> = {
   inlineErrors?: boolean;
   /** Stretches the submit button across the form. */
   fullWidthSubmit?: boolean;
+  /** Told whenever the form gains or loses unsaved changes (a dialog that asks before closing). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** False for forms whose typing is no work to lose (signing in): leaving them never asks. */
+  guardUnsaved?: boolean;
 };
 
 /**
@@ -44,6 +49,12 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
   // Derived fields follow their source only until someone types in them; existing values count as typed.
   const touched = useRef(new Set(fields.filter((f) => f.deriveFrom && values[f.name] !== '').map((f) => f.name)));
   const formRef = useRef<HTMLFormElement>(null);
+  // What was last loaded or saved: leaving with anything else asks first.
+  const [saved, setSaved] = useState(values);
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const unsaved = useUnsavedChanges(dirty && props.guardUnsaved !== false);
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const change = (name: string, value: FieldValue) => {
     touched.current.add(name);
@@ -82,6 +93,8 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
       const result = await onSubmit(payloadOf(sent, values, emptyStrings));
       const message = typeof props.successMessage === 'function' ? props.successMessage(result) : props.successMessage;
       if (message) notifySuccess(message);
+      unsaved.settle();
+      setSaved(values);
       props.onSuccess?.(result);
     } catch (error) {
       const { mapped, unmapped } = mapFieldErrors(

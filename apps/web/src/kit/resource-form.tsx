@@ -1,8 +1,11 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { ConfirmModal } from './confirm-modal';
 import { type FieldDescriptor, type FormMode, fieldsFor } from './field-descriptor';
 import { FieldsForm } from './fields-form';
+import { leaveMessage } from './unsaved-changes';
 import { type RecordOf, useCreate, useUpdate } from './use-resource';
 import { capitalise } from './words';
 
@@ -20,6 +23,7 @@ export type ResourceFormProps<D extends ResourceDefinition> = {
   toPayload?: (payload: Record<string, unknown>, mode: FormMode) => Record<string, unknown>;
   onDone?: () => void;
   onCancel?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 /** The create or edit form of a resource, sending its `create` or `update` call. */
@@ -46,17 +50,41 @@ export const ResourceForm = <D extends ResourceDefinition>(props: ResourceFormPr
       readOnly={fields.filter((field) => field.readOnlyIn?.includes(mode)).map((field) => field.name)}
       onSuccess={props.onDone}
       onCancel={props.onCancel}
+      onDirtyChange={props.onDirtyChange}
     />
   );
 };
 
-/** The same form in a dialog; full screen on phones, where a centred dialog has no room. */
+/**
+ * The same form in a dialog; full screen on phones, where a centred dialog has no room. Closing it
+ * with changes not saved (the cross, Escape, a click beside it, Cancel) asks first.
+ */
 export const ResourceFormModal = <D extends ResourceDefinition>(props: ResourceFormProps<D> & { opened: boolean; onClose: () => void }) => {
   const phone = useMediaQuery('(max-width: 40em)');
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
   const title = props.mode === 'create' ? `Add ${props.noun}` : `Edit ${props.noun}`;
+  const close = () => {
+    setDirty(false);
+    setAsking(false);
+    props.onClose();
+  };
+  const closeAsking = () => (dirty ? setAsking(true) : close());
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={title} size="lg" fullScreen={phone} centered>
-      {props.opened && <ResourceForm {...props} onDone={props.onClose} onCancel={props.onClose} />}
-    </Modal>
+    <>
+      <Modal opened={props.opened} onClose={closeAsking} title={title} size="lg" fullScreen={phone} centered>
+        {props.opened && <ResourceForm {...props} onDone={close} onCancel={closeAsking} onDirtyChange={setDirty} />}
+      </Modal>
+      <ConfirmModal
+        opened={asking}
+        title="Discard your changes?"
+        message={leaveMessage}
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        danger
+        onConfirm={close}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 };

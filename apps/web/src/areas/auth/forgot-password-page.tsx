@@ -20,6 +20,7 @@ export const ForgotPasswordPage = () => {
         </Alert>
       ) : (
         <FieldsForm
+          guardUnsaved={false}
           fields={[{ name: 'email', label: 'Email', kind: 'email', autoComplete: 'username' }]}
           emptyStrings="keep"
           submitLabel="Send reset link"

@@ -43,6 +43,7 @@ export const LoginPage = () => {
       }
     >
       <FieldsForm
+        guardUnsaved={false}
         fields={fields}
         emptyStrings="keep"
         submitLabel="Sign in"

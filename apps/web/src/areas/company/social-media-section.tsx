@@ -6,6 +6,7 @@ import { callApi, isApiError } from '../../kit/api';
 import { comboboxProps } from '../../kit/combobox';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { SectionCard } from '../../kit/section-card';
+import { useUnsavedValue } from '../../kit/unsaved-changes';
 import type { CompanyRecord } from '../board/types';
 import { useSetMyCompany } from './use-my-company';
 
@@ -24,6 +25,7 @@ export const SocialMediaSection = ({ record }: { record: CompanyRecord }) => {
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const unsaved = useUnsavedValue(rows.map(({ platform, link }) => ({ platform, link })));
 
   const change = (key: string, patch: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -39,6 +41,7 @@ export const SocialMediaSection = ({ record }: { record: CompanyRecord }) => {
         link: link.trim(),
       }));
       setCompany(await callApi(updateCompanySocialMedia, { socialMedia }));
+      unsaved.markSaved();
       notifySuccess('Your links have been saved');
     } catch (error) {
       const fieldErrors = isApiError(error) ? error.errors.filter((e) => /^socialMedia\.\d+\.(platform|link)$/.test(e.field)) : [];

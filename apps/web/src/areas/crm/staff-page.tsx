@@ -5,6 +5,7 @@ import { useSession } from '../../kit/session';
 import { staffColumns, staffLabel } from '../common/staff-columns';
 import { staffFields } from '../common/staff-fields';
 import { useNames } from '../common/use-names';
+import { ResetCredentialsButton } from './reset-credentials-button';
 
 const form = { fields: staffFields('own') };
 
@@ -25,6 +26,7 @@ export const CrmStaffPage = () => {
       form={form}
       canRemove={notMe}
       canSetStatus={notMe}
+      rowExtra={(row) => (notMe(row) ? <ResetCredentialsButton id={row._id} label={staffLabel(row)} email={row.email} /> : null)}
       deactivateMessage="They are signed out at once and cannot sign in until they are activated again."
     />
   );

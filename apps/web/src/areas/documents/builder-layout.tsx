@@ -13,13 +13,11 @@ type BuilderLayoutProps = {
   /** Shown above the form (a job that could not be found). */
   notice?: ReactNode;
   preview: ReactNode;
-  /** The leave-with-changes question. */
-  prompt: ReactNode;
   children: ReactNode;
 };
 
 /** A document builder's page: the form on the left with the actions under it, the preview kept in view on the right. */
-export const BuilderLayout = ({ title, saved, dirty, newHint, actions, notice, preview, prompt, children }: BuilderLayoutProps) => (
+export const BuilderLayout = ({ title, saved, dirty, newHint, actions, notice, preview, children }: BuilderLayoutProps) => (
   <Stack gap={0}>
     <PageHeader
       title={title}
@@ -49,6 +47,5 @@ export const BuilderLayout = ({ title, saved, dirty, newHint, actions, notice, p
         <Box style={{ position: 'sticky', top: 76 }}>{preview}</Box>
       </Grid.Col>
     </Grid>
-    {prompt}
   </Stack>
 );

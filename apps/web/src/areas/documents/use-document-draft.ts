@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router';
 import { callRecord, isApiError } from '../../kit/api';
 import { mapFieldErrors } from '../../kit/field-errors';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
+import { useUnsavedChanges } from '../../kit/unsaved-changes';
 import { resourceKey } from '../../kit/use-resource';
 import { downloadFile } from './download';
 import { notifyFieldFailure } from './field-failure';
-import { useUnsavedChanges } from './unsaved-changes';
 
 /** What the server answers for a drawn file: an expiring link and the name to save it under. */
 export type FileLink = { url: string; file: { originalName: string } };
@@ -67,7 +67,7 @@ export const useDocumentDraft = <Draft, D extends ResourceDefinition>(options: D
       const payload = payloadOf(draft);
       const record = id ? await callRecord(resource, 'update', { ...payload, _id: id }) : await callRecord(resource, 'create', payload);
       setSavedJson(draftJson);
-      unsaved.markSaved();
+      unsaved.settle();
       queryClient.setQueryData(detailsKey(record._id), record);
       void queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
       return record;
@@ -117,5 +117,5 @@ export const useDocumentDraft = <Draft, D extends ResourceDefinition>(options: D
     }
   };
 
-  return { draft, setDraft, dirty, errors, setErrors, forget, change, busy, saveNow, download, unsavedPrompt: unsaved.prompt };
+  return { draft, setDraft, dirty, errors, setErrors, forget, change, busy, saveNow, download };
 };

@@ -8,6 +8,7 @@ import { callApi, isApiError, uploadFile } from '../../kit/api';
 import { mapFieldErrors } from '../../kit/field-errors';
 import { messageOf, notifyFailure, notifySuccess } from '../../kit/notify';
 import { SectionCard } from '../../kit/section-card';
+import { useUnsavedValue } from '../../kit/unsaved-changes';
 import type { SeekerRecord } from '../board/types';
 import { useSetSeekerProfile } from '../board/use-seeker-profile';
 
@@ -21,6 +22,8 @@ export const AboutSection = ({ record }: { record: SeekerRecord }) => {
   const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // A photo picked but not uploaded counts as a change.
+  const unsaved = useUnsavedValue({ about, photo: photo?.name ?? null });
 
   useEffect(() => {
     if (!photo) return setPreview(null);
@@ -46,6 +49,7 @@ export const AboutSection = ({ record }: { record: SeekerRecord }) => {
       const saved = await callApi(updateJobSeekerProfile, { profileImg: profileImg ?? undefined, about });
       setProfile(saved);
       setPhoto(null);
+      unsaved.markSaved();
       notifySuccess('Your profile has been saved');
     } catch (error) {
       const { mapped } = mapFieldErrors(isApiError(error) ? error.errors : [], targets);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { callApi } from '../../kit/api';
 import { comboboxProps } from '../../kit/combobox';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
+import { useUnsavedValue } from '../../kit/unsaved-changes';
 import { languageLoader } from '../board/lookup-options';
 import type { SeekerRecord } from '../board/types';
 import { useSetSeekerProfile } from '../board/use-seeker-profile';
@@ -60,11 +61,13 @@ export const LanguagesEditor = ({ record }: { record: SeekerRecord }) => {
     record.languages.map((l) => ({ languageId: l.languageId, label: l.label, proficiency: l.proficiency })),
   );
   const [saving, setSaving] = useState(false);
+  const unsaved = useUnsavedValue(languages);
 
   const save = async () => {
     setSaving(true);
     try {
       setProfile(await callApi(updateJobSeekerLanguages, { languages }));
+      unsaved.markSaved();
       notifySuccess('Your languages have been saved');
     } catch (error) {
       notifyFailure(error);

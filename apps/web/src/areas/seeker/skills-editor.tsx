@@ -3,6 +3,7 @@ import { Button, Group, Rating, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { callApi } from '../../kit/api';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
+import { useUnsavedValue } from '../../kit/unsaved-changes';
 import { skillLoader } from '../board/lookup-options';
 import type { SeekerRecord } from '../board/types';
 import { useSetSeekerProfile } from '../board/use-seeker-profile';
@@ -52,11 +53,13 @@ export const SkillsEditor = ({ record }: { record: SeekerRecord }) => {
     record.skills.map((s) => ({ skillId: s.skillId, label: s.label, rating: s.rating })),
   );
   const [saving, setSaving] = useState(false);
+  const unsaved = useUnsavedValue(skills);
 
   const save = async () => {
     setSaving(true);
     try {
       setProfile(await callApi(updateJobSeekerSkills, { skills }));
+      unsaved.markSaved();
       notifySuccess('Your skills have been saved');
     } catch (error) {
       notifyFailure(error);

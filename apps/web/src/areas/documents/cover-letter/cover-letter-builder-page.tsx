@@ -133,10 +133,7 @@ type LetterBuilderProps = {
 };
 
 const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile, jobMissing }: LetterBuilderProps) => {
-  const { draft, setDraft, dirty, errors, forget, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<
-    LetterDraft,
-    typeof coverLetter
-  >({
+  const { draft, setDraft, dirty, errors, forget, change, busy, saveNow, download } = useDocumentDraft<LetterDraft, typeof coverLetter>({
     resource: coverLetter,
     id,
     initial,
@@ -250,7 +247,6 @@ const LetterBuilder = ({ id, onCreated, initial, definitions, templates, profile
         )
       }
       preview={<PdfPreview title="Preview of your cover letter" source={source} draw={drawLetter} />}
-      prompt={unsavedPrompt}
     >
       <Panel id="letter-look" title="Name and look">
         <TextInput

@@ -87,7 +87,7 @@ type CvBuilderProps = { cvId: string | undefined; initial: CvDraft; onCreated: (
 
 const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
   const [open, setOpen] = useState<string[]>(cvId ? ['details'] : ['details', 'summary']);
-  const { draft, dirty, errors, change, busy, saveNow, download, unsavedPrompt } = useDocumentDraft<CvDraft, typeof cv>({
+  const { draft, dirty, errors, change, busy, saveNow, download } = useDocumentDraft<CvDraft, typeof cv>({
     resource: cv,
     id: cvId,
     initial,
@@ -186,7 +186,6 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
       newHint="Started from your profile: check each part, then save."
       actions={actions}
       preview={<PdfPreview title="Preview of your CV" source={draft} draw={drawCv} />}
-      prompt={unsavedPrompt}
     >
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cv-design-heading">
         <Stack gap="sm">
