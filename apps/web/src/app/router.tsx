@@ -126,6 +126,7 @@ export const router = createBrowserRouter([
               { path: 'teams', lazy: screen(() => import('../areas/crm/teams-page'), 'TeamsPage') },
               { path: 'staff', lazy: screen(() => import('../areas/crm/staff-page'), 'CrmStaffPage') },
               { path: 'roles', lazy: screen(() => import('../areas/crm/roles-page'), 'CrmRolesPage') },
+              { path: 'roles/:roleId', lazy: screen(() => import('../areas/crm/role-editor-page'), 'RoleEditorPage') },
               { path: 'audit-log', lazy: screen(() => import('../areas/crm/audit-log-page'), 'AuditLogPage') },
               { path: 'profile', lazy: screen(() => import('../areas/account/profile-page'), 'ProfilePage') },
             ],

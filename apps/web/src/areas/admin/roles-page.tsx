@@ -14,13 +14,15 @@ export const AdminRolesPage = () => {
   const organisationNames = useOrganisationNames();
   const columns = useMemo(
     () =>
-      roleColumns([
-        {
-          key: 'organisationId',
-          header: 'Organisation',
-          render: (row) => <OrganisationName id={row.organisationId} names={organisationNames} />,
-        },
-      ]),
+      roleColumns({
+        extra: [
+          {
+            key: 'organisationId',
+            header: 'Organisation',
+            render: (row) => <OrganisationName id={row.organisationId} names={organisationNames} />,
+          },
+        ],
+      }),
     [organisationNames],
   );
   return (

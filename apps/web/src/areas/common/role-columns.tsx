@@ -7,15 +7,20 @@ import type { RecordOf } from '../../kit/use-resource';
 type Role = RecordOf<typeof crmRole>;
 
 /** How the roles table differs from the definition's: the title stands out, and a role says what kind it is and how much it allows. */
-export const roleColumns = (extra: readonly Column<Role>[] = []): Tailoring<Column<Role>> => ({
-  pick: ['title', ...extra.map((column) => column.key), 'value', 'permissions', 'isOrganisationAdmin'],
+export const roleColumns = (
+  options: { extra?: readonly Column<Role>[]; summary?: (row: Role) => string } = {},
+): Tailoring<Column<Role>> => ({
+  pick: ['title', ...(options.extra ?? []).map((column) => column.key), 'value', 'permissions', 'isOrganisationAdmin'],
   add: [
-    ...extra,
-    {
-      key: 'permissions',
-      header: 'Permissions',
-      render: (row) => (row.isOrganisationAdmin ? 'Everything' : String(row.permissions?.length ?? 0)),
-    },
+    ...(options.extra ?? []),
+    // In words when the catalogue is at hand ("Views everything; edits clients"), else how many.
+    options.summary
+      ? { key: 'permissions', header: 'What it allows', wrap: true, render: options.summary }
+      : {
+          key: 'permissions',
+          header: 'Permissions',
+          render: (row) => (row.isOrganisationAdmin ? 'Everything' : String(row.permissions?.length ?? 0)),
+        },
   ],
   change: {
     title: {

@@ -156,7 +156,7 @@ export const roleSummary = (catalogue: Catalogue, permissionIds: readonly string
     ['edits', 'WRITE'],
     ['deletes', 'FULL'],
   ];
-  const parts: string[] = [];
+  const parts: { verbs: string[]; what: string }[] = [];
   for (const [verb, level] of verbs) {
     const granted = features.filter((feature) => {
       const cell = grid[feature._id];
@@ -171,9 +171,12 @@ export const roleSummary = (catalogue: Catalogue, permissionIds: readonly string
         : granted.length > 6
           ? `${granted.length} of ${features.length} areas`
           : listWords(granted.map((feature) => featureLabel(modules.get(feature.moduleId), feature).toLowerCase()));
-    parts.push(`${verb} ${what}${scope}`);
+    // "Views, edits and deletes clients" rather than the same areas three times.
+    const last = parts[parts.length - 1];
+    if (last && last.what === `${what}${scope}`) last.verbs.push(verb);
+    else parts.push({ verbs: [verb], what: `${what}${scope}` });
   }
   if (parts.length === 0) return 'Allows nothing yet';
-  const text = parts.join('; ');
+  const text = parts.map((part) => `${listWords(part.verbs)} ${part.what}`).join('; ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
