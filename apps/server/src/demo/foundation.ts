@@ -8,7 +8,7 @@ export const demoPassword = 'Demo-pass-2026';
 export const demoSuperAdmin = { email: 'superadmin@demo.local', password: demoPassword };
 export const demoOrganisationAdmin = 'admin@brightpath.demo';
 
-/** An organisation with its admin, two roles and three staff, all made through the API. */
+/** An organisation with its admin, three roles (recruiter, team lead, viewer) and three staff, all made through the API. */
 export const foundationDemo: DemoStep = {
   name: 'organisation, roles and staff',
   signIns: [
@@ -16,6 +16,7 @@ export const foundationDemo: DemoStep = {
     { who: 'Organisation admin, Brightpath Recruitment', email: demoOrganisationAdmin, password: demoPassword, area: '/crm' },
     { who: 'Recruiter, Brightpath Recruitment', email: 'priya.shah@brightpath.demo', password: demoPassword, area: '/crm' },
     { who: 'Viewer, Brightpath Recruitment', email: 'tom.reed@brightpath.demo', password: demoPassword, area: '/crm' },
+    { who: 'Team lead, Brightpath Recruitment', email: 'hannah.okafor@brightpath.demo', password: demoPassword, area: '/crm' },
   ],
   run: async ({ api, superAdmin }) => {
     const root = (await api(login, superAdmin)).token as string;
@@ -40,29 +41,45 @@ export const foundationDemo: DemoStep = {
       _id: string;
       featureId: string;
       access_level: string;
+      conditions: { scope: string };
     }[];
-    const pick = (level: string, featureTitles?: string[]) =>
+    const titleOf = (featureId: string) => features.find((f) => f._id === featureId)?.title ?? '';
+    /** One permission per feature named (every feature when none are): the catalogue holds each level and scope. */
+    const grant = (level: string, scope: string, featureTitles?: string[]) =>
       permissions
-        .filter((p) => p.access_level === level)
-        .filter((p) => !featureTitles || featureTitles.includes(features.find((f) => f._id === p.featureId)?.title ?? ''))
+        .filter((p) => p.access_level === level && p.conditions.scope === scope)
+        .filter((p) => !featureTitles || featureTitles.includes(titleOf(p.featureId)))
         .map((p) => p._id);
+    const allFeatures = features.map((f) => f.title);
+    // What a recruiter works on every day; the rest they look at, and who may do what is the admin's.
+    const recruiting = ['Candidate', 'Client', 'Contact', 'Job', 'Job Application', 'CrmNote', 'Task', 'Event'];
+    const adminOnly = ['Roles', 'EntityLog'];
+    const lookedAt = allFeatures.filter((title) => !recruiting.includes(title) && !adminOnly.includes(title));
+    // A feature holds one level and one scope (several permissions add up to the highest of each),
+    // so "edit everyone's, delete only one's own" is not a role: recruiters edit, team leads also delete their team's.
     const recruiter = await api(
       crmRole.calls.create!,
       {
         title: 'Recruiter',
         value: 'recruiter',
-        permissions: [
-          ...pick('FULL').filter((id) => !pick('FULL', ['OrganisationStaff', 'Roles', 'EntityLog']).includes(id)),
-          ...pick('READ', ['OrganisationStaff']),
-        ],
+        permissions: [...grant('WRITE', 'ALL', recruiting), ...grant('READ', 'ALL', lookedAt)],
       },
       admin,
     );
-    const viewer = await api(crmRole.calls.create!, { title: 'Viewer', value: 'viewer', permissions: pick('READ') }, admin);
+    const teamLead = await api(
+      crmRole.calls.create!,
+      {
+        title: 'Team lead',
+        value: 'team-lead',
+        permissions: [...grant('FULL', 'TEAM', recruiting), ...grant('READ', 'ALL', [...lookedAt, 'EntityLog'])],
+      },
+      admin,
+    );
+    const viewer = await api(crmRole.calls.create!, { title: 'Viewer', value: 'viewer', permissions: grant('READ', 'ALL') }, admin);
     const staff = [
       { first: 'Priya', last: 'Shah', designation: 'Senior Recruiter', roleIds: [recruiter._id] },
       { first: 'Tom', last: 'Reed', designation: 'Resourcer', roleIds: [viewer._id] },
-      { first: 'Hannah', last: 'Okafor', designation: 'Account Manager', roleIds: [recruiter._id] },
+      { first: 'Hannah', last: 'Okafor', designation: 'Team Lead, Logistics desk', roleIds: [teamLead._id] },
     ];
     for (const person of staff) {
       await api(
