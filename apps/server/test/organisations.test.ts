@@ -83,7 +83,9 @@ describe('the entity log', () => {
     expect(Object.keys(byAction).sort()).toEqual(['CREATE', 'DELETE', 'STATUS_CHANGE', 'UPDATE']);
     expect(byAction.UPDATE).toMatchObject({ from: { designation: null }, to: { designation: 'Sourcer' }, user: { name: 'Ada Admin' } });
     expect(byAction.STATUS_CHANGE).toMatchObject({ from: { status: 'ACTIVE' }, to: { status: 'INACTIVE' } });
-    expect(byAction.CREATE.description).toMatch(/^Ada Admin created OrganisationStaff USR-\d+$/);
+    // Named by number and name, never by id.
+    expect(byAction.CREATE.description).toMatch(/^Ada Admin created OrganisationStaff USR-\d+ \S.*$/);
+    expect(byAction.CREATE.description).not.toContain(staff.id);
     expect(byAction.CREATE.relatedTo).toMatchObject({ _id: staff.id, entityType: 'OrganisationStaff' });
     expect(JSON.stringify(body)).not.toContain('passwordHash');
   });

@@ -13,8 +13,20 @@ const verbs: Record<EntityLogAction, string> = {
   STATUS_CHANGE: 'changed the status of',
 };
 
-const labelOf = (entityType: string, record: { _id: string; itemId?: ItemId | null }) =>
-  `${entityType} ${record.itemId?.combined ?? record._id}`;
+/** A value at a dotted path ("name.fullName"). */
+const at = (record: Record<string, unknown>, path: string) =>
+  path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+
+/**
+ * The record as a reader knows it: its number and its name ("Client CLI-0003 Acme Ltd"), so the log
+ * reads without looking anything up; the id only when it has neither.
+ */
+const labelOf = (entityType: string, record: { _id: string; itemId?: ItemId | null }, labelField?: string) => {
+  const label = labelField ? at(record as Record<string, unknown>, labelField) : undefined;
+  const name = typeof label === 'string' && label.trim() !== '' ? label.trim() : undefined;
+  const number = record.itemId?.combined;
+  return `${entityType} ${[number, name].filter(Boolean).join(' ') || record._id}`;
+};
 
 /** Only the fields that changed, before and after: what an audit reader wants to see. */
 export const changedFields = (before: Record<string, unknown>, after: Record<string, unknown>) => {
@@ -39,6 +51,8 @@ export const writeEntityLog = async (
     entityType: string;
     action: EntityLogAction;
     record: { _id: string; itemId?: ItemId | null };
+    /** The definition's label field, to name the record in the description. */
+    labelField?: string;
     from?: unknown;
     to?: unknown;
   },
@@ -50,7 +64,7 @@ export const writeEntityLog = async (
     entityType: input.entityType,
     entityId: input.record._id,
     action: input.action,
-    description: `${who} ${verbs[input.action]} ${labelOf(input.entityType, input.record)}`,
+    description: `${who} ${verbs[input.action]} ${labelOf(input.entityType, input.record, input.labelField)}`,
     from: input.from ?? null,
     to: input.to ?? null,
     relatedTo: {
