@@ -33,9 +33,10 @@ const colours: Record<string, string> = {
   DECLINED: 'red',
 };
 
-export const StatusBadge = ({ value }: { value: unknown }) =>
+/** `label` says the value in other words where the status's own would read oddly ("Changed the status of"). */
+export const StatusBadge = ({ value, label }: { value: unknown; label?: string }) =>
   typeof value === 'string' && value ? (
     <Badge variant="light" color={colours[value] ?? 'gray'} radius="sm" style={{ flexShrink: 0, minWidth: 'max-content' }}>
-      {humanise(value)}
+      {label ?? humanise(value)}
     </Badge>
   ) : null;

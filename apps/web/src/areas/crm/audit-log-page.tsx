@@ -1,31 +1,136 @@
+import { client } from '@app/contract/resources/crm/client';
+import { team } from '@app/contract/resources/crm/team';
+import { crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
-import { Text } from '@mantine/core';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
+import { Anchor, Button, Modal, Stack, Table, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ResourceList } from '../../kit/resource-list';
 import { StatusBadge } from '../../kit/status-badge';
-import { formatDateTime, humanise } from '../../kit/words';
+import type { RecordOf } from '../../kit/use-resource';
+import { formatDateTime } from '../../kit/words';
+import { staffLabel } from '../common/staff-columns';
+import { useNames } from '../common/use-names';
+import { changesOf, entityInWords, recordLabelOf } from './audit-changes';
 
-export const AuditLogPage = () => (
-  <ResourceList
-    resource={entityLog}
-    title="Audit log"
-    description="Every change made in your organisation: who did what, and when."
-    noun="log entry"
-    searchPlaceholder="Words in the description or the record type"
-    rowLabel={(row) => row.description}
-    columns={[
-      {
-        key: 'createdAt',
-        header: 'When',
-        render: (row) => (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDateTime(row.createdAt)}
-          </Text>
-        ),
-      },
-      { key: 'user', header: 'Who', render: (row) => row.user?.name ?? 'System' },
-      { key: 'description', header: 'What', wrap: true },
-      { key: 'entityType', header: 'Record', render: (row) => humanise(row.entityType) },
-      { key: 'action', header: 'Action', render: (row) => <StatusBadge value={row.action} /> },
-    ]}
-  />
-);
+type Entry = RecordOf<typeof entityLog>;
+
+/** Where a record of each type is seen in the CRM; types without a screen are named without a link. */
+const screenOf: Record<string, (id: string) => string> = {
+  Client: () => '/crm/clients',
+  Lead: () => '/crm/leads',
+  Task: () => '/crm/tasks',
+  CrmNote: () => '/crm/notes',
+  Team: () => '/crm/teams',
+  TeamMember: () => '/crm/teams',
+  OrganisationStaff: () => '/crm/staff',
+  Role: (id) => `/crm/roles/${id}`,
+};
+
+const verbs: Record<string, string> = { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', STATUS_CHANGE: 'Changed the status of' };
+
+/** Names of the records a change may point at, as far as the reader may list them: ids never show. */
+const useRecordNames = () => {
+  const staff = useNames(organisationStaff, staffLabel);
+  const roles = useNames(crmRole, (row) => row.title);
+  const teams = useNames(team, (row) => row.name);
+  const clients = useNames(client, (row) => row.name);
+  return useMemo(() => new Map([...staff, ...roles, ...teams, ...clients]), [staff, roles, teams, clients]);
+};
+
+const RecordCell = ({ entry }: { entry: Entry }) => {
+  const label = recordLabelOf(entry);
+  const text = `${entityInWords(entry.entityType)}${label ? ` ${label}` : ''}`;
+  const to = entry.action !== 'DELETE' ? screenOf[entry.entityType]?.(entry.entityId) : undefined;
+  return to ? (
+    <Anchor component={Link} to={to} size="sm">
+      {text}
+    </Anchor>
+  ) : (
+    <Text size="sm">{text}</Text>
+  );
+};
+
+export const AuditLogPage = () => {
+  const names = useRecordNames();
+  const [open, setOpen] = useState<Entry | null>(null);
+  const changes = open ? changesOf(open, names) : [];
+  return (
+    <>
+      <ResourceList
+        resource={entityLog}
+        title="Audit log"
+        description="Every change made in your organisation: who did what to which record, and what it was before and after."
+        noun="log entry"
+        searchPlaceholder="Words in the description or the record type"
+        rowLabel={(row) => row.description}
+        columns={[
+          {
+            key: 'createdAt',
+            header: 'When',
+            render: (row) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(row.createdAt)}
+              </Text>
+            ),
+          },
+          { key: 'user', header: 'Who', render: (row) => row.user?.name ?? 'System' },
+          { key: 'action', header: 'Did', render: (row) => <StatusBadge value={row.action} label={verbs[row.action]} /> },
+          { key: 'entityType', header: 'Record', wrap: true, render: (row) => <RecordCell entry={row} /> },
+          {
+            key: 'changes',
+            header: 'Changes',
+            render: (row) => {
+              const count = changesOf(row, names).length;
+              if (count === 0)
+                return (
+                  <Text size="sm" c="dimmed">
+                    —
+                  </Text>
+                );
+              return (
+                <Button variant="subtle" size="compact-sm" onClick={() => setOpen(row)} aria-label={`Show the changes: ${row.description}`}>
+                  {count === 1 ? '1 field' : `${count} fields`}
+                </Button>
+              );
+            },
+          },
+        ]}
+      />
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `${verbs[open.action]} ${entityInWords(open.entityType)} ${recordLabelOf(open)}` : ''}
+        size="lg"
+        centered
+      >
+        {open && (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              By {open.user?.name ?? 'the system'}, {formatDateTime(open.createdAt)}
+            </Text>
+            <Table withTableBorder striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Field</Table.Th>
+                  <Table.Th scope="col">Before</Table.Th>
+                  <Table.Th scope="col">After</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {changes.map((change) => (
+                  <Table.Tr key={change.field}>
+                    <Table.Th scope="row">{change.field}</Table.Th>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{change.before}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{change.after}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+};
