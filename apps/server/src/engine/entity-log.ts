@@ -15,7 +15,9 @@ const verbs: Record<EntityLogAction, string> = {
 
 /** A value at a dotted path ("name.fullName"). */
 const at = (record: Record<string, unknown>, path: string) =>
-  path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+  path
+    .split('.')
+    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
 
 /**
  * The record as a reader knows it: its number and its name ("Client CLI-0003 Acme Ltd"), so the log

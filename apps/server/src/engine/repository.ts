@@ -331,7 +331,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
           caller: input.caller,
           organisationId: (row?.organisationId as string | null) ?? null,
           entityType: def.name,
-        labelField: def.labelField,
+          labelField: def.labelField,
           action: input.action ?? 'UPDATE',
           record: record as never,
           from,

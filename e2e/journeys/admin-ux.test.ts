@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { demoOrganisationAdmin, demoPassword, foundationDemo } from '../../apps/server/src/demo/foundation';
+import { login } from '../../packages/contract/src/resources/auth';
+import { crmRole } from '../../packages/contract/src/resources/crm-access';
+import { organisationStaff } from '../../packages/contract/src/resources/organisation-staff';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import { httpApi } from '../support/http-api';
+import { startServer } from '../support/server';
+import { openSection, signIn, signOut } from '../support/steps';
+
+test('forms never lose work: leaving a half-edited profile asks first', { skip: skipWithoutChromium(), timeout: 240_000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  try {
+    const { api } = httpApi(server.url);
+    const seeker = { email: 'sam.seeker@example.com', password: 'Seeker-pass-123' };
+    await api({ method: 'POST', path: '/job-seeker/' } as never, {
+      name: { first: 'Sam', last: 'Seeker' },
+      email: seeker.email,
+      phone: '+447700900123',
+      password: seeker.password,
+    });
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, seeker.email, seeker.password);
+    await page.waitForURL('**/seeker');
+
+    // Half an introduction, then away to another page: the app asks, and staying keeps the words.
+    const introduction = page.getByLabel('Introduction');
+    await introduction.fill('Warehouse team leader with ten years');
+    const nav = page.getByRole('navigation', { name: 'Job seeker sections' });
+    await nav.getByRole('link', { name: 'My applications' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    assert.equal(new URL(page.url()).pathname, '/seeker');
+    assert.equal(await introduction.inputValue(), 'Warehouse team leader with ten years');
+
+    // Leaving on purpose goes.
+    await nav.getByRole('link', { name: 'My applications' }).click();
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL('**/seeker/applications');
+
+    // Saved work does not ask.
+    await nav.getByRole('link', { name: 'My profile' }).click();
+    await page.getByLabel('Introduction').fill('Warehouse team leader with ten years of experience');
+    await page.getByRole('button', { name: 'Save about you' }).click();
+    await page.getByText('Your profile has been saved').waitFor();
+    await nav.getByRole('link', { name: 'My applications' }).click();
+    await page.waitForURL('**/seeker/applications');
+    assert.equal(await ask.count(), 0);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test('roles as a grid: the admin gives a role Edit on clients, and its holder adds a client', {
+  skip: skipWithoutChromium(),
+  timeout: 300_000,
+}, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  try {
+    const { api, upload } = httpApi(server.url);
+    await foundationDemo.run({ api, upload, superAdmin: server.superAdmin });
+    const admin = (await api(login, { email: demoOrganisationAdmin, password: demoPassword })).token as string;
+    // A role that allows nothing yet, and a staff member holding it.
+    const role = await api(crmRole.calls.create!, { title: 'Account handler', value: 'account-handler', permissions: [] }, admin);
+    const handler = { email: 'casey.handler@brightpath.demo', password: 'Casey-pass-123' };
+    await api(
+      organisationStaff.calls.create!,
+      {
+        name: { first: 'Casey', last: 'Handler' },
+        email: handler.email,
+        phone: '+447700900300',
+        password: handler.password,
+        roleIds: [role._id],
+      },
+      admin,
+    );
+
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, demoOrganisationAdmin, demoPassword);
+    await page.waitForURL('**/crm');
+    await openSection(page, 'CRM', 'Roles');
+    // The list says what each role allows in words.
+    await page
+      .getByRole('row', { name: /Viewer/ })
+      .getByText('Views everything')
+      .waitFor();
+    await page
+      .getByRole('row', { name: /Account handler/ })
+      .getByText('Allows nothing yet')
+      .waitFor();
+    await page.getByRole('button', { name: 'Edit Account handler' }).click();
+    await page.getByRole('heading', { name: 'Edit Account handler' }).waitFor();
+
+    // Plain words, no internal names; one level and scope per area.
+    await page.getByRole('rowheader', { name: 'Candidates — Sign-in credentials' }).waitFor();
+    assert.equal(await page.getByText('CrmNote').count(), 0);
+    const clientsAccess = page.getByRole('radiogroup', { name: 'Clients: access' });
+    await clientsAccess.getByText('Edit', { exact: true }).click();
+    await page.getByText('Views and edits clients.').waitFor();
+    await page.getByRole('button', { name: 'Save role' }).click();
+    await page.waitForURL((url) => url.pathname === '/crm/roles');
+    await page
+      .getByRole('row', { name: /Account handler/ })
+      .getByText('Views and edits clients')
+      .waitFor();
+    await signOut(page);
+
+    // The role's holder now has Clients, and adds one.
+    await signIn(page, handler.email, handler.password);
+    await page.waitForURL('**/crm');
+    await openSection(page, 'CRM', 'Clients');
+    await page.getByRole('button', { name: 'Add client' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add client' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Grid Logistics');
+    await dialog.getByLabel('Email').fill('talent@grid-logistics.example');
+    await dialog.getByRole('button', { name: 'Create client' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row', { name: /Grid Logistics/ }).waitFor();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
