@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { type FieldDescriptor, type FormMode, fieldsFor } from './field-descriptor';
 import { FieldsForm } from './fields-form';
 import { type RecordOf, useCreate, useUpdate } from './use-resource';
@@ -51,12 +52,16 @@ export const ResourceForm = <D extends ResourceDefinition>(props: ResourceFormPr
 };
 
 /** The same form in a dialog; full screen on phones, where a centred dialog has no room. */
-export const ResourceFormModal = <D extends ResourceDefinition>(props: ResourceFormProps<D> & { opened: boolean; onClose: () => void }) => {
+export const ResourceFormModal = <D extends ResourceDefinition>(
+  props: ResourceFormProps<D> & { opened: boolean; onClose: () => void; extra?: ReactNode },
+) => {
   const phone = useMediaQuery('(max-width: 40em)');
   const title = props.mode === 'create' ? `Add ${props.noun}` : `Edit ${props.noun}`;
+  const { extra, ...form } = props;
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={title} size="lg" fullScreen={phone} centered>
-      {props.opened && <ResourceForm {...props} onDone={props.onClose} onCancel={props.onClose} />}
+      {props.opened && <ResourceForm {...form} onDone={props.onClose} onCancel={props.onClose} />}
+      {props.opened && extra}
     </Modal>
   );
 };
