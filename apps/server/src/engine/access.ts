@@ -127,6 +127,23 @@ export const loadProfile = async (db: Executor, caller: Caller): Promise<AccessP
 };
 
 /**
+ * What a profile lets a caller do with one module and feature at a level: `null` when nothing (no
+ * grant, or one below the level), else the extra scope a query must AND in (OWN or TEAM; none for ALL).
+ * Pure, so one profile answers for many resources at once (the dashboard, linked records).
+ */
+export const grantScope = (
+  profile: AccessProfile,
+  input: { caller: Caller; access: CrmAccess; level: AccessLevel },
+): Pick<Scope, 'visibleTo'> | null => {
+  const { caller, access, level } = input;
+  if (profile.isOrganisationAdmin) return {};
+  const grant = profile.grants.get(grantKey(access.module, access.feature ?? access.module));
+  if (!grant || accessLevelRank[grant.level] < accessLevelRank[level]) return null;
+  if (grant.scope === 'ALL') return {};
+  return { visibleTo: { userId: caller.id, teamIds: grant.scope === 'TEAM' ? profile.teamIds : [] } };
+};
+
+/**
  * The permission check every CRM call goes through: staff → roles → permissions → module, feature,
  * access level and scope. Answers the extra scope a query must AND in (OWN or TEAM), or throws 403.
  */
@@ -136,12 +153,21 @@ export const checkPermission = async (
 ): Promise<Pick<Scope, 'visibleTo'>> => {
   const { caller, access, level } = input;
   if (caller.userType !== 'CRM_USER') return {};
-  const profile = await loadProfile(db, caller);
-  if (profile.isOrganisationAdmin) return {};
-  const grant = profile.grants.get(grantKey(access.module, access.feature ?? access.module));
-  if (!grant || accessLevelRank[grant.level] < accessLevelRank[level]) {
-    throw forbidden(`You do not have ${level} access to ${access.feature ?? access.module}`);
-  }
-  if (grant.scope === 'ALL') return {};
-  return { visibleTo: { userId: caller.id, teamIds: grant.scope === 'TEAM' ? profile.teamIds : [] } };
+  const scope = grantScope(await loadProfile(db, caller), input);
+  if (!scope) throw forbidden(`You do not have ${level} access to ${access.feature ?? access.module}`);
+  return scope;
+};
+
+/**
+ * For a call that reads several resources at once: the scope each may be read in by this caller at
+ * READ (the call's scope plus its OWN/TEAM narrowing), or `null` for one the caller may not read.
+ * One profile load (cached) serves every resource.
+ */
+export const readScopes = async (db: Executor, input: { caller: Caller; scope: Scope }) => {
+  const profile = input.caller.userType === 'CRM_USER' ? await loadProfile(db, input.caller) : null;
+  return (access: CrmAccess): Scope | null => {
+    if (!profile) return input.scope;
+    const extra = grantScope(profile, { caller: input.caller, access, level: 'READ' });
+    return extra ? { ...input.scope, ...extra } : null;
+  };
 };

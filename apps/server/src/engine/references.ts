@@ -25,6 +25,12 @@ export const addReferenceTarget = (target: ReferenceTarget) => {
   targets.set(target.def.name, target);
 };
 
+/** A registered resource by definition name, as references and related-to lists find it. */
+export const referenceTarget = (name: string) => targets.get(name);
+
+/** Every registered resource (for calls that reach across them all: the records linked to one). */
+export const referenceTargets = () => [...targets.values()];
+
 type ResolvedReference = {
   field: string;
   column: PgColumn;

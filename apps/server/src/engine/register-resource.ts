@@ -1,5 +1,5 @@
 import { levelOfKind } from '@app/contract/access';
-import { byId } from '@app/contract/conventions/ids';
+import { byId, mongoId } from '@app/contract/conventions/ids';
 import { listRequest } from '@app/contract/conventions/list';
 import { outputOfCall } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec, ResourceDefinition } from '@app/contract/define-resource';
@@ -52,6 +52,13 @@ export const inputOfKind = (def: ResourceDefinition, kind: CallKind): z.ZodType 
       return byId;
   }
 };
+
+/**
+ * A create of a record filed under the caller's team may name which of their teams (`teamId`,
+ * checked against their memberships by the repository); without it, their first team.
+ */
+const withTeamChoice = (schema: z.ZodType): z.ZodType =>
+  schema instanceof z.ZodObject ? schema.extend({ teamId: mongoId('teamId').optional() }) : schema;
 
 /**
  * An update changes only the fields the request names: the update schema is the create schema made
@@ -142,7 +149,7 @@ export const registerResource = <Def extends ResourceDefinition>(
         ...call,
         name: `${def.name}.${kind}`,
         tag: def.name,
-        input: inputOfKind(def, kind),
+        input: kind === 'create' && repository.filesUnderTeam ? withTeamChoice(inputOfKind(def, kind)) : inputOfKind(def, kind),
         output: outputOfCall(def, kind),
         access: def.access,
         policies: def.policies,

@@ -14,6 +14,7 @@ import { claimFileReferences } from './file-references';
 import { newId } from './ids';
 import { nextItemId } from './item-id';
 import { filterConditions, listRows, searchCondition } from './list-query';
+import { teamOfNewRecord } from './record-team';
 import { addReferenceTarget, resourceReferences } from './references';
 import { policiesApply, policyScope, rememberResourceTable } from './scope-policies';
 
@@ -60,6 +61,11 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
     return { ...(await claimFileReferences(db, { ...claim, values: rest })), ...own };
   };
   const label = def.name.replace(/([a-z])([A-Z])/g, '$1 $2');
+  /**
+   * Staff's new records are filed under a team of theirs (TEAM scope matches on it), unless the
+   * definition's own `teamId` field says which team the record is about (a team membership).
+   */
+  const filesUnderTeam = def.tenancy === 'organisation' && 'teamId' in columns && !('teamId' in def.fields.shape);
 
   type ScopeValues = Omit<Scope, 'organisationId' | 'ownerId'> & { organisationId?: string | Placeholder; ownerId?: string | Placeholder };
   /**
@@ -236,6 +242,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
     def,
     table,
     label,
+    filesUnderTeam,
     selection,
     scopeWhere,
     toRecord,
@@ -276,6 +283,13 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
       if (columns.organisationId) values.organisationId = organisationId ?? values.organisationId ?? null;
       if (columns.ownerId) values.ownerId = values.ownerId ?? scope.ownerId ?? caller?.id ?? null;
       if (columns.createdBy) values.createdBy = values.updatedBy = by(caller);
+      if (filesUnderTeam) {
+        // Only staff belong to teams; anyone else's record (a platform admin's) is filed under none.
+        values.teamId =
+          caller?.userType === 'CRM_USER' && typeof values.organisationId === 'string'
+            ? await teamOfNewRecord(db, { caller, organisationId: values.organisationId, requested: input.values.teamId })
+            : null;
+      }
       // Checked first: a refused id costs one query, not an item number and a uniqueness check.
       await references.check(db, { scope, home: values, values: input.values });
       Object.assign(values, await references.checkRelatedTo(db, { scope, home: values, values }));

@@ -189,6 +189,24 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
       return id;
     },
 
+    /**
+     * Drops the jobs of a kind whose payload contains `payload` that no worker holds now (a reminder
+     * whose date moved), on the caller's handle. One already running finishes: handlers re-check.
+     */
+    async cancel(db: Executor, kind: string, payload: Record<string, unknown>) {
+      await db
+        .delete(jobQueue)
+        .where(
+          and(
+            eq(jobQueue.kind, kind),
+            sql`${jobQueue.payload} @> ${JSON.stringify(payload)}::jsonb`,
+            isNull(jobQueue.doneAt),
+            isNull(jobQueue.failedAt),
+            sql`(${jobQueue.lockedUntil} is null or ${jobQueue.lockedUntil} < now())`,
+          ),
+        );
+    },
+
     start() {
       if (running) return;
       running = true;

@@ -1,7 +1,7 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from './confirm-modal';
 import { type FieldDescriptor, type FormMode, fieldsFor } from './field-descriptor';
 import { FieldsForm } from './fields-form';
@@ -57,13 +57,17 @@ export const ResourceForm = <D extends ResourceDefinition>(props: ResourceFormPr
 
 /**
  * The same form in a dialog; full screen on phones, where a centred dialog has no room. Closing it
- * with changes not saved (the cross, Escape, a click beside it, Cancel) asks first.
+ * with changes not saved (the cross, Escape, a click beside it, Cancel) asks first. `extra` shows
+ * under the form (what is linked to the record, its activity).
  */
-export const ResourceFormModal = <D extends ResourceDefinition>(props: ResourceFormProps<D> & { opened: boolean; onClose: () => void }) => {
+export const ResourceFormModal = <D extends ResourceDefinition>(
+  props: ResourceFormProps<D> & { opened: boolean; onClose: () => void; extra?: ReactNode },
+) => {
   const phone = useMediaQuery('(max-width: 40em)');
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
   const title = props.mode === 'create' ? `Add ${props.noun}` : `Edit ${props.noun}`;
+  const { extra, ...form } = props;
   const close = () => {
     setDirty(false);
     setAsking(false);
@@ -73,7 +77,8 @@ export const ResourceFormModal = <D extends ResourceDefinition>(props: ResourceF
   return (
     <>
       <Modal opened={props.opened} onClose={closeAsking} title={title} size="lg" fullScreen={phone} centered>
-        {props.opened && <ResourceForm {...props} onDone={close} onCancel={closeAsking} onDirtyChange={setDirty} />}
+        {props.opened && <ResourceForm {...form} onDone={close} onCancel={closeAsking} onDirtyChange={setDirty} />}
+        {props.opened && extra}
       </Modal>
       <ConfirmModal
         opened={asking}

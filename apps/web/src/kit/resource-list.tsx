@@ -48,6 +48,8 @@ export type ResourceListProps<D extends ResourceDefinition> = {
   canRemove?: (row: RecordOf<D>) => boolean;
   canSetStatus?: (row: RecordOf<D>) => boolean;
   rowExtra?: (row: RecordOf<D>) => ReactNode;
+  /** Shown under the edit form of an opened record (what is linked to it, its history). */
+  recordExtra?: (row: RecordOf<D>) => ReactNode;
   /** What deactivating means for this kind of record, said before it happens. */
   deactivateMessage?: string;
   /** What deleting means beyond leaving the lists (an account closed), said before it happens. */
@@ -277,6 +279,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
           defaults={form.defaults}
           toPayload={form.toPayload}
           noun={noun}
+          extra={editing?.mode === 'edit' && editing.row && props.recordExtra ? props.recordExtra(editing.row) : undefined}
         />
       )}
       <ConfirmModal

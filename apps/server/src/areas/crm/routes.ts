@@ -9,9 +9,12 @@ import { crmNotes } from '../../db/schema/notes';
 import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { registerDashboard } from './dashboard';
+import { registerLinkedRecords } from './linked-records';
 import { mailNotifiedStaff } from './note-mail';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
 import { registerTaskDashboard } from './task-dashboard';
+import { registerTaskReminders, scheduleTaskReminder } from './task-reminders';
 import { registerTeams } from './teams';
 
 export const clientRepository = resourceRepository(client, clients);
@@ -23,8 +26,13 @@ export const leadRepository = resourceRepository(lead, leads);
 export const registerCrm = (app: FastifyInstance) => {
   registerResource(app, clientRepository);
   registerResource(app, noteRepository, { hooks: { afterWrite: mailNotifiedStaff } });
-  registerResource(app, taskRepository, { hooks: { beforeCreate: completeOnCreate, beforeUpdate: completeOnUpdate } });
+  registerResource(app, taskRepository, {
+    hooks: { beforeCreate: completeOnCreate, beforeUpdate: completeOnUpdate, afterWrite: scheduleTaskReminder },
+  });
   registerTaskDashboard(app, taskRepository);
+  registerTaskReminders(app, taskRepository);
   registerResource(app, leadRepository);
   registerTeams(app);
+  registerDashboard(app, taskRepository);
+  registerLinkedRecords(app);
 };

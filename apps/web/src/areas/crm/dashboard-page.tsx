@@ -1,13 +1,25 @@
+import '@mantine/charts/styles.css';
+import { dashboardCount, dashboardWeekly } from '@app/contract/resources/crm/dashboard';
+import { task } from '@app/contract/resources/crm/task';
 import { crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { Anchor, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
+import { callApi } from '../../kit/api';
 import { type Can, useCan } from '../../kit/can';
+import { messageOf } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { useSession } from '../../kit/session';
+import { type RecordOf, useList } from '../../kit/use-resource';
+import { ActivityEntry } from './activity-panel';
+import { CompleteTaskButton } from './complete-task-button';
+import { type DueSection, dueSectionOf, endOfWeek } from './dashboard-tasks';
+import { loadTodaysEvents } from './todays-events';
 
 type Shortcut = { to: string; icon: ReactNode; title: string; text: string; show: (can: Can) => boolean };
 
@@ -51,7 +63,168 @@ const ShortcutCard = ({ to, icon, title, text }: Omit<Shortcut, 'show'>) => (
   </Paper>
 );
 
-/** The CRM's front page; candidates, clients, jobs and pipelines join it as they are built. */
+const Panel = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Paper withBorder p="lg">
+    <Title order={2} fz="lg" mb="sm">
+      {title}
+    </Title>
+    {children}
+  </Paper>
+);
+
+const countCards = [
+  { key: 'taskCount', label: 'Open tasks' },
+  { key: 'interviewCount', label: 'Interviews' },
+  { key: 'filledProfileRequestCount', label: 'Filled profile requests' },
+  { key: 'candidateCount', label: 'Candidates' },
+] as const;
+
+/** The four counts; keyed under Task so that completing a task here refreshes them. */
+const Counts = () => {
+  const query = useQuery({ queryKey: ['Task', 'dashboard-count'], queryFn: ({ signal }) => callApi(dashboardCount, {}, { signal }) });
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      {countCards.map(({ key, label }) => (
+        <Paper withBorder p="md" key={key}>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          {query.isPending ? (
+            <Skeleton height={32} width={48} mt={4} />
+          ) : (
+            <Text fz={28} fw={700} aria-label={label}>
+              {query.data?.[key] ?? '–'}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+};
+
+type TaskRow = RecordOf<typeof task>;
+
+const sectionTitles: Record<DueSection, string> = { overdue: 'Overdue', today: 'Due today', week: 'Due this week' };
+
+/** The signed-in user's open tasks due by the end of this week, by section, each completed in one click. */
+const TasksDue = ({ userId }: { userId: string }) => {
+  const to = useMemo(() => endOfWeek(new Date()).toISOString(), []);
+  const query = useList(task, {
+    limit: 100,
+    filter: { assigneeIds: userId, status: ['TODO', 'IN_PROGRESS'], dueDate: { to } },
+  });
+  if (query.isPending) return <Skeleton height={80} />;
+  if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
+  const rows = (query.data.results as TaskRow[])
+    .filter((row) => row.dueDate)
+    .sort((a, b) => String(a.dueDate).localeCompare(String(b.dueDate)));
+  const sections = (['overdue', 'today', 'week'] as const).map((section) => ({
+    section,
+    rows: rows.filter((row) => dueSectionOf(String(row.dueDate)) === section),
+  }));
+  if (rows.length === 0) return <Text c="dimmed">Nothing due this week.</Text>;
+  return (
+    <Stack gap="md">
+      {sections
+        .filter(({ rows }) => rows.length > 0)
+        .map(({ section, rows }) => (
+          <Stack gap={6} key={section} aria-label={sectionTitles[section]}>
+            <Text fw={600} size="sm" c={section === 'overdue' ? 'red' : undefined}>
+              {sectionTitles[section]}
+            </Text>
+            {rows.map((row) => (
+              <Group key={row._id} justify="space-between" wrap="nowrap">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" lineClamp={1}>
+                    {row.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {new Date(String(row.dueDate)).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                    {row.priority === 'HIGH' || row.priority === 'URGENT' ? ` · ${row.priority.toLowerCase()}` : ''}
+                  </Text>
+                </Stack>
+                <CompleteTaskButton row={row as { _id: string; title: string; status: string }} />
+              </Group>
+            ))}
+          </Stack>
+        ))}
+    </Stack>
+  );
+};
+
+/** Today's events, from the small function the event list is wired into. */
+const TodaysEvents = () => {
+  const query = useQuery({
+    queryKey: ['Event', 'today'],
+    queryFn: ({ signal }) => {
+      const from = new Date();
+      from.setHours(0, 0, 0, 0);
+      const to = new Date(from);
+      to.setDate(to.getDate() + 1);
+      return loadTodaysEvents({ from, to, signal });
+    },
+  });
+  if (query.isPending) return <Skeleton height={60} />;
+  if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
+  if (query.data.length === 0) return <Text c="dimmed">No events today.</Text>;
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
+  return (
+    <Stack gap={6}>
+      {query.data.map((event) => (
+        <Group key={event._id} gap="sm" wrap="nowrap">
+          <Badge variant="light">{`${time(event.startTime)}–${time(event.endTime)}`}</Badge>
+          <Text size="sm">{event.title}</Text>
+          {event.location && (
+            <Text size="xs" c="dimmed">
+              {event.location}
+            </Text>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+};
+
+/** Candidates added and tasks done per week for the last 12 weeks, from one call. */
+const WeeklyCharts = () => {
+  const query = useQuery({ queryKey: ['Task', 'dashboard-weekly'], queryFn: ({ signal }) => callApi(dashboardWeekly, {}, { signal }) });
+  if (query.isPending) return <Skeleton height={220} />;
+  if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
+  const data = query.data.map((point) => ({
+    ...point,
+    label: new Date(`${point.week}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  }));
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Panel title="Candidates added per week">
+        <BarChart h={220} data={data} dataKey="label" series={[{ name: 'candidatesAdded', label: 'Candidates added', color: 'brand.6' }]} />
+      </Panel>
+      <Panel title="Tasks done per week">
+        <BarChart h={220} data={data} dataKey="label" series={[{ name: 'tasksDone', label: 'Tasks done', color: 'teal.6' }]} />
+      </Panel>
+    </SimpleGrid>
+  );
+};
+
+/** The latest changes in the organisation from the entity log: who changed what, newest first. */
+const RecentActivity = () => {
+  const query = useList(entityLog, { limit: 10 });
+  if (query.isPending) return <Skeleton height={120} />;
+  if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
+  const entries = query.data.results as unknown as Parameters<typeof ActivityEntry>[0]['entry'][];
+  if (entries.length === 0) return <Text c="dimmed">Nothing has happened yet.</Text>;
+  return (
+    <Stack gap="sm">
+      {entries.map((entry) => (
+        <Stack gap={0} key={entry._id}>
+          <ActivityEntry entry={entry} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+};
+
+/** /crm: the signed-in user's counts, tasks due, today's events, the weekly charts and recent activity. */
 export const CrmDashboardPage = () => {
   const { user } = useSession();
   const can = useCan();
@@ -62,6 +235,23 @@ export const CrmDashboardPage = () => {
         title={`Welcome, ${user?.name ?? ''}`}
         description={user?.organisationName ? `Your CRM at ${user.organisationName}.` : "Your organisation's CRM."}
       />
+      <Counts />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {user && can.do(task, 'list') && (
+          <Panel title="Your tasks due">
+            <TasksDue userId={user._id} />
+          </Panel>
+        )}
+        <Panel title="Today’s events">
+          <TodaysEvents />
+        </Panel>
+      </SimpleGrid>
+      <WeeklyCharts />
+      {can.do(entityLog, 'list') && (
+        <Panel title="Recent activity">
+          <RecentActivity />
+        </Panel>
+      )}
       {visible.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {visible.map(({ to, icon, title, text }) => (
@@ -69,12 +259,6 @@ export const CrmDashboardPage = () => {
           ))}
         </SimpleGrid>
       )}
-      <Paper withBorder p="lg">
-        <Title order={2} fz="lg" mb={4}>
-          Coming soon
-        </Title>
-        <Text c="dimmed">Candidates, clients, jobs, hiring pipelines and interviews will appear here.</Text>
-      </Paper>
     </Stack>
   );
 };

@@ -6,6 +6,7 @@ import { ResourceScreen } from '../../kit/resource-screen';
 import type { Tailoring } from '../../kit/tailor';
 import type { RecordOf } from '../../kit/use-resource';
 import { LeadBoard } from './lead-board';
+import { RecordLinks } from './record-links';
 
 /** The form keeps to what people fill in first; the company's name is the one part the API insists on. */
 const fields = {
@@ -72,6 +73,7 @@ export const LeadsPage = () => {
           fields={fields}
           columns={columns}
           toPayload={toPayload}
+          recordExtra={(row) => <RecordLinks entityType="Lead" id={row._id} />}
         />
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { crmNote } from '@app/contract/resources/crm/note';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { RecordLinks } from './record-links';
 
 /** /crm/notes: the organisation's notes; the staff a note notifies are mailed it. */
 export const NotesPage = () => (
@@ -12,5 +13,6 @@ export const NotesPage = () => (
     rowLabel={(row) => (row.note.length > 40 ? `${row.note.slice(0, 40)}…` : row.note)}
     fields={{ pick: ['note', 'isImportant', 'notifyTo'] }}
     columns={{ pick: ['note', 'isImportant', 'notifyTo', 'createdAt'] }}
+    recordExtra={(row) => <RecordLinks entityType="CrmNote" id={row._id} />}
   />
 );

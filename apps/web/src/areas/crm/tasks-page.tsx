@@ -1,31 +1,8 @@
 import { task } from '@app/contract/resources/crm/task';
-import { IconCircleCheck } from '@tabler/icons-react';
-import { useCan } from '../../kit/can';
-import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { ResourceScreen } from '../../kit/resource-screen';
-import { RowButton } from '../../kit/row-actions';
 import { useSession } from '../../kit/session';
-import { useUpdate } from '../../kit/use-resource';
-
-/** Marks a task DONE in one click (the server records when). */
-const CompleteTaskButton = ({ row }: { row: { _id: string; title: string; status: string } }) => {
-  const can = useCan();
-  const update = useUpdate(task);
-  if (row.status === 'DONE' || row.status === 'CANCELLED' || !can.do(task, 'update')) return null;
-  const run = async () => {
-    try {
-      await update.mutateAsync({ _id: row._id, status: 'DONE' });
-      notifySuccess(`${row.title} is done`);
-    } catch (error) {
-      notifyFailure(error);
-    }
-  };
-  return (
-    <RowButton name={`Complete ${row.title}`} colour="teal" onClick={run}>
-      <IconCircleCheck size={18} aria-hidden />
-    </RowButton>
-  );
-};
+import { CompleteTaskButton } from './complete-task-button';
+import { RecordLinks } from './record-links';
 
 /** /crm/tasks: the organisation's tasks, the signed-in user's own a filter away. */
 export const TasksPage = () => {
@@ -45,6 +22,7 @@ export const TasksPage = () => {
         change: user ? { assigneeIds: { label: 'Assigned to', options: [{ value: user._id, label: 'Me' }], reference: undefined } } : {},
       }}
       rowExtra={(row) => <CompleteTaskButton row={row} />}
+      recordExtra={(row) => <RecordLinks entityType="Task" id={row._id} />}
     />
   );
 };

@@ -1,0 +1,57 @@
+import { entityLog } from '@app/contract/resources/entity-log';
+import { Pagination, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { useState } from 'react';
+import { messageOf } from '../../kit/notify';
+import { useList } from '../../kit/use-resource';
+
+type Change = { _id: string; description: string; action: string; from: unknown; to: unknown; createdAt: string };
+
+/** The fields an update changed, by name ("status, dueDate"); a create or delete says so itself. */
+export const changedOf = (entry: Pick<Change, 'action' | 'to'>) =>
+  entry.action === 'UPDATE' || entry.action === 'STATUS_CHANGE'
+    ? Object.keys((entry.to as Record<string, unknown> | null) ?? {}).filter((key) => !['updatedAt', 'updatedBy'].includes(key))
+    : [];
+
+export const ActivityEntry = ({ entry }: { entry: Change }) => {
+  const fields = changedOf(entry);
+  return (
+    <>
+      <Text size="sm">{entry.description}</Text>
+      {fields.length > 0 && (
+        <Text size="xs" c="dimmed">
+          Changed {fields.join(', ')}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {new Date(entry.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+      </Text>
+    </>
+  );
+};
+
+/** One record's history from the entity log, newest first: who did what, and which fields changed. */
+export const ActivityPanel = ({ id }: { id: string }) => {
+  const [page, setPage] = useState(1);
+  const query = useList(entityLog, { page, limit: 10, filter: { entityId: id } });
+  if (query.isPending) return <Skeleton height={80} aria-label="Loading the activity" />;
+  if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
+  const entries = query.data.results as unknown as Change[];
+  return (
+    <Stack gap="sm" aria-label="Activity">
+      {entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No activity yet.
+        </Text>
+      ) : (
+        <Timeline bulletSize={12} lineWidth={2}>
+          {entries.map((entry) => (
+            <Timeline.Item key={entry._id}>
+              <ActivityEntry entry={entry} />
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+      {query.data.totalPages > 1 && <Pagination size="sm" total={query.data.totalPages} value={page} onChange={setPage} />}
+    </Stack>
+  );
+};
