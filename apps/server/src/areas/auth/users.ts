@@ -30,12 +30,15 @@ export const clearSessionCookies = (reply: FastifyReply) => {
 
 type UserRow = typeof users.$inferSelect;
 
-export const signedInUser = (user: Pick<UserRow, 'id' | 'email' | 'userType' | 'name' | 'organisationId'>): SignedInUser => ({
+export const signedInUser = (
+  user: Pick<UserRow, 'id' | 'email' | 'userType' | 'name' | 'organisationId'> & { mustChangePassword?: boolean },
+): SignedInUser => ({
   _id: user.id,
   email: user.email,
   userType: user.userType as UserType,
   name: fullNameOf(user.name) || user.email,
   organisationId: isPlatformUser(user.userType as UserType) ? null : user.organisationId,
+  mustChangePassword: user.mustChangePassword ?? false,
 });
 
 export const findLiveUserByEmail = async (db: Executor, email: string) => {
