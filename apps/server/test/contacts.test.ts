@@ -84,7 +84,12 @@ describe('contacts', () => {
     expect(noEmail.body.message).toBe('Please enter email');
     const badId = await call(t.app, contact.calls.details!, { _id: 'nope' }, w.orgA.adminToken);
     expect(badId.body.message).toBe('_id must be a valid mongoId');
-    const primaryBadId = await call(t.app, makePrimaryContact, { _id: 'x', relatedTo: { _id: 'y', entityType: 'Client' } }, w.orgA.adminToken);
+    const primaryBadId = await call(
+      t.app,
+      makePrimaryContact,
+      { _id: 'x', relatedTo: { _id: 'y', entityType: 'Client' } },
+      w.orgA.adminToken,
+    );
     expect(primaryBadId.status).toBe(400);
     expect(primaryBadId.body.message).toBe('_id must be a valid mongoId');
   });

@@ -11,8 +11,8 @@ import { Answer, registerCall } from '../../engine/register-call';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
 import { randomToken, sha256 } from '../../services/tokens';
-import { clearSessionCookies, findLiveUserByEmail, sessionCookie, signedInCookie, signIn } from './users';
 import { ownPasswordColumns, temporaryPasswordExpired } from './temporary-password';
+import { clearSessionCookies, findLiveUserByEmail, sessionCookie, signedInCookie, signIn } from './users';
 
 const resetLifetimeMs = 60 * 60 * 1000;
 

@@ -11,13 +11,13 @@ import { writeEntityLog } from '../../engine/entity-log';
 import { badRequest, conflict, isUniqueViolation } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { Answer, registerCall } from '../../engine/register-call';
-import { findLiveUserByEmail } from '../auth/users';
 import {
   mailTemporaryPassword,
   newTemporaryPassword,
   resetToTemporaryPassword,
   temporaryPasswordColumns,
 } from '../auth/temporary-password';
+import { findLiveUserByEmail } from '../auth/users';
 import { clientRepository } from './clients';
 import { contactRepository } from './contacts';
 

@@ -1,5 +1,11 @@
 import type { RelatedTo } from '@app/contract/conventions/common';
-import { type ContactProfile, contact, contactSourceTypes, generateContact, makePrimaryContact } from '@app/contract/resources/crm/contact';
+import {
+  type ContactProfile,
+  contact,
+  type contactSourceTypes,
+  generateContact,
+  makePrimaryContact,
+} from '@app/contract/resources/crm/contact';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
