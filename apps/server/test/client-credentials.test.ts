@@ -88,7 +88,7 @@ describe('client credentials', () => {
 
     const signedIn = await call(t.app, login, { email: person.email, password });
     expect(signedIn.status, signedIn.body.message).toBe(200);
-    expect(signedIn.body.data.user).toMatchObject({ userType: 'CRM_CLIENT_USER', mustChangePassword: true });
+    expect(signedIn.body.data.user).toMatchObject({ userType: 'CRM_CLIENT_USER', mustChangePassword: true, clientId: acme._id });
     const token = signedIn.body.data.token as string;
     expect((await call(t.app, me, {}, token)).body.data.mustChangePassword).toBe(true);
     expect((await call(t.app, client.calls.details!, { _id: acme._id }, token)).status).toBe(200);

@@ -14,6 +14,8 @@ export const signedInUser = z.object({
   organisationName: z.string().nullable().optional(),
   /** Signed in with a mailed temporary password: the screens ask for a new one first (DECISIONS.md §5). */
   mustChangePassword: z.boolean().optional(),
+  /** A CRM_CLIENT_USER's client: the portal shows it (null for everyone else). */
+  clientId: z.string().nullable().optional(),
 });
 export type SignedInUser = z.infer<typeof signedInUser>;
 

@@ -53,8 +53,8 @@ export const registerAuth = (app: FastifyInstance) => {
   // The session lookup already read the user: answering from it costs no query.
   registerCall(app, me, async ({ caller }) => {
     if (!caller) throw unauthorized();
-    const { id, email, userType, name, organisationId, organisationName, mustChangePassword = false } = caller;
-    return { _id: id, email, userType, name, organisationId, organisationName, mustChangePassword };
+    const { id, email, userType, name, organisationId, organisationName, mustChangePassword = false, clientId } = caller;
+    return { _id: id, email, userType, name, organisationId, organisationName, mustChangePassword, clientId };
   });
 
   registerCall(app, myPermissions, async ({ db, caller }): Promise<MyPermissions> => {

@@ -31,7 +31,7 @@ export const clearSessionCookies = (reply: FastifyReply) => {
 type UserRow = typeof users.$inferSelect;
 
 export const signedInUser = (
-  user: Pick<UserRow, 'id' | 'email' | 'userType' | 'name' | 'organisationId'> & { mustChangePassword?: boolean },
+  user: Pick<UserRow, 'id' | 'email' | 'userType' | 'name' | 'organisationId'> & { mustChangePassword?: boolean; clientId?: string | null },
 ): SignedInUser => ({
   _id: user.id,
   email: user.email,
@@ -39,6 +39,7 @@ export const signedInUser = (
   name: fullNameOf(user.name) || user.email,
   organisationId: isPlatformUser(user.userType as UserType) ? null : user.organisationId,
   mustChangePassword: user.mustChangePassword ?? false,
+  clientId: user.userType === 'CRM_CLIENT_USER' ? (user.clientId ?? null) : null,
 });
 
 export const findLiveUserByEmail = async (db: Executor, email: string) => {
