@@ -74,7 +74,16 @@ describe('answers', () => {
   it('me and sign-in answer who is signed in and the token, never a hash', async () => {
     const hashes = await storedHashes();
     const mine = await call(t.app, me, {}, w.staffA.token);
-    expect(Object.keys(mine.body.data).sort()).toEqual(['_id', 'email', 'name', 'organisationId', 'organisationName', 'userType']);
+    expect(Object.keys(mine.body.data).sort()).toEqual([
+      '_id',
+      'clientId',
+      'email',
+      'mustChangePassword',
+      'name',
+      'organisationId',
+      'organisationName',
+      'userType',
+    ]);
     expectNoSecrets(mine.body.data, hashes);
     const signedIn = await call(t.app, login, { email: w.orgA.adminEmail, password });
     expect(Object.keys(signedIn.body.data).sort()).toEqual(['token', 'user']);

@@ -15,6 +15,8 @@ export type Caller = {
   roleIds: string[];
   /** A CRM_CLIENT_USER's client (null for everyone else): the client-user policy narrows to it. */
   clientId: string | null;
+  /** Signed in with a mailed temporary password that is still to be changed (DECISIONS.md §5). */
+  mustChangePassword?: boolean;
 };
 
 /**

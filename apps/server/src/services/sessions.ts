@@ -25,6 +25,7 @@ const callerQuery = (db: Executor) =>
       organisationName: organisations.name,
       roleIds: users.roleIds,
       clientId: users.clientId,
+      mustChangePassword: users.mustChangePassword,
       status: users.status,
     })
     .from(sessions)
@@ -98,6 +99,7 @@ export const createSessions = (input: { bus: InvalidationBus }) => {
               organisationName: isPlatformUser(row.userType as UserType) ? null : (row.organisationName ?? null),
               roleIds: row.roleIds,
               clientId: row.userType === 'CRM_CLIENT_USER' ? row.clientId : null,
+              mustChangePassword: row.mustChangePassword,
             }
           : null;
       if (cache.size > 10_000) cache.clear();

@@ -1,7 +1,9 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { jobSeekerReference } from '@app/contract/resources/content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from '@app/contract/resources/content/article';
+import { callLog } from '@app/contract/resources/crm/call-log';
 import { client } from '@app/contract/resources/crm/client';
+import { contact } from '@app/contract/resources/crm/contact';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
@@ -139,6 +141,34 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ email: 'talent@acme.example' }), message: 'Please enter company name', field: 'name' },
     update: { about: 'Hires engineers in Leeds and Manchester.' },
     searchFor: (c) => String(c.name),
+  },
+  {
+    def: contact,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({
+      profile: { name: { first: 'Ada', last: unique('Lovelace ') }, email: `${unique('ada')}@acme.example`, designation: 'Head of Talent' },
+    }),
+    invalidCreate: { body: () => ({ profile: { name: { first: 'Ada' } } }), message: 'Please enter email', field: 'profile.email' },
+    update: { stage: 'Met' },
+    searchFor: (c) => String((c.profile as { name: { last: string } }).name.last),
+  },
+  {
+    def: callLog,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: async (w, app, token = w.orgA.adminToken) => {
+      const person = await call(
+        app,
+        contact.calls.create!,
+        { profile: { name: { first: 'Cleo' }, email: `${unique('cleo')}@acme.example` } },
+        token,
+      );
+      return { title: unique('Intro call '), contactIds: [person.body.data._id], direction: 'INBOUND' };
+    },
+    invalidCreate: { body: () => ({ title: 'No one on the line' }), message: 'Call log needs at least 1 contact id', field: 'contactIds' },
+    update: { comments: 'Wants two engineers by March.' },
+    searchFor: (c) => String(c.title),
   },
   {
     def: crmNote,

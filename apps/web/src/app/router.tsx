@@ -120,6 +120,9 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: screen(() => import('../areas/crm/dashboard-page'), 'CrmDashboardPage') },
               { path: 'clients', lazy: screen(() => import('../areas/crm/clients-page'), 'ClientsPage') },
+              { path: 'clients/:id', lazy: screen(() => import('../areas/crm/client-page'), 'ClientPage') },
+              { path: 'contacts', lazy: screen(() => import('../areas/crm/contacts-page'), 'ContactsPage') },
+              { path: 'call-logs', lazy: screen(() => import('../areas/crm/call-logs-page'), 'CallLogsPage') },
               { path: 'tasks', lazy: screen(() => import('../areas/crm/tasks-page'), 'TasksPage') },
               { path: 'notes', lazy: screen(() => import('../areas/crm/notes-page'), 'NotesPage') },
               { path: 'leads', lazy: screen(() => import('../areas/crm/leads-page'), 'LeadsPage') },

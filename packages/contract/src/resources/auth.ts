@@ -12,6 +12,10 @@ export const signedInUser = z.object({
   organisationId: z.string().nullable(),
   /** Not in DECISIONS.md's list: the CRM shows whose workspace this is. */
   organisationName: z.string().nullable().optional(),
+  /** Signed in with a mailed temporary password: the screens ask for a new one first (DECISIONS.md §5). */
+  mustChangePassword: z.boolean().optional(),
+  /** A CRM_CLIENT_USER's client: the portal shows it (null for everyone else). */
+  clientId: z.string().nullable().optional(),
 });
 export type SignedInUser = z.infer<typeof signedInUser>;
 

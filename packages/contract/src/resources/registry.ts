@@ -1,7 +1,9 @@
 import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
+import { callLog } from './crm/call-log';
 import { client } from './crm/client';
+import { contact } from './crm/contact';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
 import { task } from './crm/task';
@@ -31,6 +33,8 @@ export const resources: readonly ResourceDefinition[] = [
   crmRole,
   entityLog,
   client,
+  contact,
+  callLog,
   crmNote,
   task,
   team,

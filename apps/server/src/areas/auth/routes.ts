@@ -11,6 +11,7 @@ import { Answer, registerCall } from '../../engine/register-call';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
 import { randomToken, sha256 } from '../../services/tokens';
+import { ownPasswordColumns, temporaryPasswordExpired } from './temporary-password';
 import { clearSessionCookies, findLiveUserByEmail, sessionCookie, signedInCookie, signIn } from './users';
 
 const resetLifetimeMs = 60 * 60 * 1000;
@@ -30,6 +31,7 @@ export const registerAuth = (app: FastifyInstance) => {
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
     if (!user || !valid) throw unauthorized('Email or password is incorrect');
     await attempt.succeeded();
+    if (temporaryPasswordExpired(user)) throw unauthorized('Your temporary password has expired. Please ask for a new one.');
     if (user.status !== 'ACTIVE') throw forbidden('This account is inactive. Please contact your administrator.');
     if (user.organisationId && user.userType === 'CRM_USER') {
       const [organisation] = await db
@@ -51,8 +53,8 @@ export const registerAuth = (app: FastifyInstance) => {
   // The session lookup already read the user: answering from it costs no query.
   registerCall(app, me, async ({ caller }) => {
     if (!caller) throw unauthorized();
-    const { id, email, userType, name, organisationId, organisationName } = caller;
-    return { _id: id, email, userType, name, organisationId, organisationName };
+    const { id, email, userType, name, organisationId, organisationName, mustChangePassword = false, clientId } = caller;
+    return { _id: id, email, userType, name, organisationId, organisationName, mustChangePassword, clientId };
   });
 
   registerCall(app, myPermissions, async ({ db, caller }): Promise<MyPermissions> => {
@@ -101,7 +103,7 @@ export const registerAuth = (app: FastifyInstance) => {
         table: users,
         entityType: 'User',
         where: byId(users, reset.userId),
-        values: { passwordHash, passwordChangedAt: new Date() },
+        values: ownPasswordColumns(passwordHash),
         secret: ['passwordHash'],
       });
       await services.sessions.endAllOf(tx, reset.userId);

@@ -30,12 +30,16 @@ export const clearSessionCookies = (reply: FastifyReply) => {
 
 type UserRow = typeof users.$inferSelect;
 
-export const signedInUser = (user: Pick<UserRow, 'id' | 'email' | 'userType' | 'name' | 'organisationId'>): SignedInUser => ({
+export const signedInUser = (
+  user: Pick<UserRow, 'id' | 'email' | 'userType' | 'name' | 'organisationId'> & { mustChangePassword?: boolean; clientId?: string | null },
+): SignedInUser => ({
   _id: user.id,
   email: user.email,
   userType: user.userType as UserType,
   name: fullNameOf(user.name) || user.email,
   organisationId: isPlatformUser(user.userType as UserType) ? null : user.organisationId,
+  mustChangePassword: user.mustChangePassword ?? false,
+  clientId: user.userType === 'CRM_CLIENT_USER' ? (user.clientId ?? null) : null,
 });
 
 export const findLiveUserByEmail = async (db: Executor, email: string) => {

@@ -1,14 +1,17 @@
-import { client } from '@app/contract/resources/crm/client';
+import { callLog } from '@app/contract/resources/crm/call-log';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
 import type { FastifyInstance } from 'fastify';
-import { clients } from '../../db/schema/clients';
+import { callLogs } from '../../db/schema/call-logs';
 import { leads } from '../../db/schema/leads';
 import { crmNotes } from '../../db/schema/notes';
 import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { registerClientCredentials } from './client-credentials';
+import { clientRepository } from './clients';
+import { registerContacts } from './contacts';
 import { registerDashboard } from './dashboard';
 import { registerLinkedRecords } from './linked-records';
 import { mailNotifiedStaff } from './note-mail';
@@ -17,7 +20,7 @@ import { registerTaskDashboard } from './task-dashboard';
 import { registerTaskReminders, scheduleTaskReminder } from './task-reminders';
 import { registerTeams } from './teams';
 
-export const clientRepository = resourceRepository(client, clients);
+export const callLogRepository = resourceRepository(callLog, callLogs);
 export const noteRepository = resourceRepository(crmNote, crmNotes);
 export const taskRepository = resourceRepository(task, tasks);
 export const leadRepository = resourceRepository(lead, leads);
@@ -35,4 +38,7 @@ export const registerCrm = (app: FastifyInstance) => {
   registerTeams(app);
   registerDashboard(app, taskRepository);
   registerLinkedRecords(app);
+  registerContacts(app);
+  registerClientCredentials(app);
+  registerResource(app, callLogRepository);
 };

@@ -19,7 +19,7 @@ import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyPassword } from '../../services/passwords';
-import { randomToken } from '../../services/tokens';
+import { newTemporaryPassword, ownPasswordColumns, resetToTemporaryPassword } from '../auth/temporary-password';
 import { assertMayActOn, assertMayGiveRoles } from '../crm-access/authority';
 import { lockStaff, staffRepository } from './repository';
 
@@ -152,25 +152,19 @@ export const registerStaff = (app: FastifyInstance) => {
   registerCall(app, { ...staffCredentialsReset, transaction: false }, async ({ db, caller, scope, input, services, transaction }) => {
     // Checked before the hashing (no work for a refused caller), and again under the row lock.
     const staff = await staffToActOn(db, caller as Caller, scope, input._id);
-    const temporary = randomToken(9);
-    const passwordHash = await hashPassword(temporary);
+    const temporary = await newTemporaryPassword();
     await transaction(async (tx) => {
       await staffToActOn(tx, caller as Caller, scope, input._id);
-      await loggedUpdate(tx, {
+      await resetToTemporaryPassword(tx, {
         caller,
-        table: users,
+        services,
+        user: { id: staff.id, email: staff.email as string },
         entityType: staffRepository.def.name,
-        where: byId(users, staff.id),
-        values: { passwordHash, passwordChangedAt: new Date() },
-        secret: ['passwordHash'],
-      });
-      await services.sessions.endAllOf(tx, staff.id);
-      await staffRepository.update(tx, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
-      await services.mail.send(tx, {
-        to: staff.email as string,
+        temporary,
         subject: 'Your new password',
-        text: `${(caller as Caller).name} has reset your password. Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${staff.email}\nPassword: ${temporary}\n\nPlease change it after signing in.`,
+        intro: `${(caller as Caller).name} has reset your password.`,
       });
+      await staffRepository.update(tx, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
     });
     return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
   });
@@ -194,7 +188,7 @@ export const registerStaff = (app: FastifyInstance) => {
         table: users,
         entityType: me.userType === 'CRM_USER' ? staffRepository.def.name : 'User',
         where: byId(users, me.id),
-        values: { passwordHash, passwordChangedAt: new Date() },
+        values: ownPasswordColumns(passwordHash),
         secret: ['passwordHash'],
       });
       await services.sessions.endAllOf(tx, me.id, me.sessionId);

@@ -1,6 +1,6 @@
 import type { PersonName, UploadedFile } from '@app/contract/conventions/common';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 
 /** One table for every user type: platform admins, CRM staff, client contacts, job seekers, recruiters. */
@@ -25,6 +25,10 @@ export const users = pgTable(
     website: text(),
     lastLoginAt: timestamp({ withTimezone: true, mode: 'date' }),
     passwordChangedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Signed in with a mailed temporary password: the screens ask for a new one first (DECISIONS.md §5). */
+    mustChangePassword: boolean().notNull().default(false),
+    /** When the mailed temporary password stops working (72 hours after it was sent). */
+    temporaryPasswordExpiresAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('users_email_live').on(t.email).where(sql`not ${t.isDeleted}`),

@@ -1,4 +1,6 @@
+import { callLog } from '@app/contract/resources/crm/call-log';
 import { client } from '@app/contract/resources/crm/client';
+import { contact } from '@app/contract/resources/crm/contact';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
@@ -7,11 +9,13 @@ import { crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import {
+  IconAddressBook,
   IconBuilding,
   IconChecklist,
   IconHistory,
   IconHome,
   IconNotes,
+  IconPhoneCall,
   IconShieldLock,
   IconTargetArrow,
   IconUser,
@@ -26,6 +30,8 @@ const icon = { size: 18, 'aria-hidden': true } as const;
 const nav: NavItem[] = [
   { label: 'Dashboard', to: '/crm', icon: <IconHome {...icon} />, exact: true },
   { label: 'Clients', to: '/crm/clients', icon: <IconBuilding {...icon} />, show: (can) => can.do(client, 'list') },
+  { label: 'Contacts', to: '/crm/contacts', icon: <IconAddressBook {...icon} />, show: (can) => can.do(contact, 'list') },
+  { label: 'Call logs', to: '/crm/call-logs', icon: <IconPhoneCall {...icon} />, show: (can) => can.do(callLog, 'list') },
   { label: 'Leads', to: '/crm/leads', icon: <IconTargetArrow {...icon} />, show: (can) => can.do(lead, 'list') },
   { label: 'Tasks', to: '/crm/tasks', icon: <IconChecklist {...icon} />, show: (can) => can.do(task, 'list') },
   { label: 'Notes', to: '/crm/notes', icon: <IconNotes {...icon} />, show: (can) => can.do(crmNote, 'list') },

@@ -1,5 +1,7 @@
 import { client } from '@app/contract/resources/crm/client';
+import { IconEye } from '@tabler/icons-react';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { RowLink } from '../../kit/row-actions';
 
 /** The definition's fields, plus the parts of its phone and address people fill in on the form. */
 const fields = {
@@ -24,5 +26,10 @@ export const ClientsPage = () => (
     searchPlaceholder="Name, email, phone or CLI number"
     fields={fields}
     toPayload={toPayload}
+    rowExtra={(row) => (
+      <RowLink name={`Open ${row.name}`} to={`/crm/clients/${row._id}`}>
+        <IconEye size={18} aria-hidden />
+      </RowLink>
+    )}
   />
 );

@@ -1,0 +1,5 @@
+import { client } from '@app/contract/resources/crm/client';
+import { clients } from '../../db/schema/clients';
+import { resourceRepository } from '../../engine/repository';
+
+export const clientRepository = resourceRepository(client, clients);
