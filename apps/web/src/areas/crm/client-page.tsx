@@ -11,6 +11,7 @@ import { type RecordOf, useDetails } from '../../kit/use-resource';
 import { formatDateTime } from '../../kit/words';
 import { CallLogs } from './call-logs-page';
 import { ClientContacts } from './client-contacts';
+import { RecordLinks } from './record-links';
 
 export type ClientRecord = RecordOf<typeof client>;
 
@@ -44,8 +45,17 @@ const callLogs: ClientSection = {
   ),
 };
 
-/** The sections of a client's page, in order: add "linked records" and "activity" panels here. */
-export const clientSections: readonly ClientSection[] = [details, contacts, callLogs];
+const linked: ClientSection = {
+  id: 'linked',
+  render: (record) => (
+    <SectionCard title="Linked to this client">
+      <RecordLinks entityType="Client" id={record._id} />
+    </SectionCard>
+  ),
+};
+
+/** The sections of a client's page, in order. */
+export const clientSections: readonly ClientSection[] = [details, contacts, callLogs, linked];
 
 /** /crm/clients/:id: one client, its contacts (primary, portal sign-ins) and its call logs. */
 export const ClientPage = () => {
