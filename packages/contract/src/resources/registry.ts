@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
 import { client } from './crm/client';
+import { event } from './crm/event';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
 import { task } from './crm/task';
@@ -33,6 +34,7 @@ export const resources: readonly ResourceDefinition[] = [
   client,
   crmNote,
   task,
+  event,
   team,
   teamMember,
   lead,

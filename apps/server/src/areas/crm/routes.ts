@@ -1,14 +1,17 @@
 import { client } from '@app/contract/resources/crm/client';
+import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
 import type { FastifyInstance } from 'fastify';
 import { clients } from '../../db/schema/clients';
+import { events } from '../../db/schema/events';
 import { leads } from '../../db/schema/leads';
 import { crmNotes } from '../../db/schema/notes';
 import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { registerEvents } from './events';
 import { mailNotifiedStaff } from './note-mail';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
 import { registerTaskDashboard } from './task-dashboard';
@@ -18,6 +21,7 @@ export const clientRepository = resourceRepository(client, clients);
 export const noteRepository = resourceRepository(crmNote, crmNotes);
 export const taskRepository = resourceRepository(task, tasks);
 export const leadRepository = resourceRepository(lead, leads);
+export const eventRepository = resourceRepository(event, events);
 
 /** The agency's CRM records: one line per entity that the generic calls serve as they are. */
 export const registerCrm = (app: FastifyInstance) => {
@@ -27,4 +31,5 @@ export const registerCrm = (app: FastifyInstance) => {
   registerTaskDashboard(app, taskRepository);
   registerResource(app, leadRepository);
   registerTeams(app);
+  registerEvents(app, eventRepository);
 };
