@@ -121,6 +121,7 @@ export const router = createBrowserRouter([
               { index: true, lazy: screen(() => import('../areas/crm/dashboard-page'), 'CrmDashboardPage') },
               { path: 'clients', lazy: screen(() => import('../areas/crm/clients-page'), 'ClientsPage') },
               { path: 'tasks', lazy: screen(() => import('../areas/crm/tasks-page'), 'TasksPage') },
+              { path: 'calendar', lazy: screen(() => import('../areas/crm/calendar-page'), 'CalendarPage') },
               { path: 'notes', lazy: screen(() => import('../areas/crm/notes-page'), 'NotesPage') },
               { path: 'leads', lazy: screen(() => import('../areas/crm/leads-page'), 'LeadsPage') },
               { path: 'teams', lazy: screen(() => import('../areas/crm/teams-page'), 'TeamsPage') },

@@ -1,4 +1,5 @@
 import { client } from '@app/contract/resources/crm/client';
+import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
@@ -8,6 +9,7 @@ import { entityLog } from '@app/contract/resources/entity-log';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import {
   IconBuilding,
+  IconCalendarEvent,
   IconChecklist,
   IconHistory,
   IconHome,
@@ -28,6 +30,7 @@ const nav: NavItem[] = [
   { label: 'Clients', to: '/crm/clients', icon: <IconBuilding {...icon} />, show: (can) => can.do(client, 'list') },
   { label: 'Leads', to: '/crm/leads', icon: <IconTargetArrow {...icon} />, show: (can) => can.do(lead, 'list') },
   { label: 'Tasks', to: '/crm/tasks', icon: <IconChecklist {...icon} />, show: (can) => can.do(task, 'list') },
+  { label: 'Calendar', to: '/crm/calendar', icon: <IconCalendarEvent {...icon} />, show: (can) => can.do(event, 'list') },
   { label: 'Notes', to: '/crm/notes', icon: <IconNotes {...icon} />, show: (can) => can.do(crmNote, 'list') },
   { label: 'Staff', to: '/crm/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
   { label: 'Teams', to: '/crm/teams', icon: <IconUsersGroup {...icon} />, show: (can) => can.do(team, 'list') },
