@@ -2,7 +2,7 @@ import { event } from '@app/contract/resources/crm/event';
 import { task } from '@app/contract/resources/crm/task';
 import type { DateSelectArg, EventClickArg, EventDropArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
+import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Card } from '@mantine/core';
@@ -146,6 +146,8 @@ export const CalendarPage = () => {
             mayAdd &&
             setEditing({ slot: selection.allDay ? slotOf(selection.start, true) : { start: selection.start, end: selection.end } })
           }
+          // A plain click on a day or a slot (some pointers make no selection of it).
+          dateClick={(click: DateClickArg) => mayAdd && setEditing({ slot: slotOf(click.date, click.allDay) })}
           eventClick={clicked}
           eventDrop={moved}
           eventResize={moved}
