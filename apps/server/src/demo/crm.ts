@@ -1,5 +1,6 @@
 import { login } from '@app/contract/resources/auth';
 import { client } from '@app/contract/resources/crm/client';
+import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
@@ -10,9 +11,9 @@ import { demoOrganisationAdmin, demoPassword } from './foundation';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** Brightpath's daily work: clients, leads, a team, tasks and a note, made by its admin through the API. */
+/** Brightpath's daily work: clients, leads, a team, tasks, a note and events, made by its admin through the API. */
 export const crmDemo: DemoStep = {
-  name: 'CRM clients, leads, a team, tasks and a note',
+  name: 'CRM clients, leads, a team, tasks, a note and events',
   signIns: [],
   run: async ({ api }) => {
     const admin = (await api(login, { email: demoOrganisationAdmin, password: demoPassword })).token as string;
@@ -65,6 +66,37 @@ export const crmDemo: DemoStep = {
     await api(
       task.calls.create!,
       { title: 'Book the quarterly review with Pennine Health', dueDate: inDays(7), assigneeIds: [hannah] },
+      admin,
+    );
+    // On the hour, two and three days ahead: the calendar's week view shows them.
+    const atHour = (days: number, hour: number, minute = 0) => {
+      const date = new Date(Date.now() + days * 86_400_000);
+      date.setUTCHours(hour, minute, 0, 0);
+      return date.toISOString();
+    };
+    await api(
+      event.calls.create!,
+      {
+        title: 'Northwind shortlist review',
+        type: 'Client meeting',
+        startTime: atHour(2, 10),
+        endTime: atHour(2, 11),
+        userIds: [priya],
+        scheduleGoogleMeetCall: true,
+        relatedTo: relatedToNorthwind,
+      },
+      admin,
+    );
+    await api(
+      event.calls.create!,
+      {
+        title: 'Logistics desk weekly',
+        type: 'Internal',
+        startTime: atHour(3, 9),
+        endTime: atHour(3, 9, 30),
+        userIds: [priya, hannah],
+        location: { street: '12 Wellington Street', city: 'Leeds' },
+      },
       admin,
     );
     await api(

@@ -108,7 +108,7 @@ const genericHandlers = <Def extends ResourceDefinition>(hooks: ResourceHooks<De
     },
     setStatus: (ctx) => update(ctx, ctx.input._id, { status: ctx.input.status }, true),
     details: ({ db, scope, input, repository }) => repository.details(db, scope, input._id),
-    list: (ctx) => ctx.repository.list(ctx.db, ctx.scope, ctx.input, hooks.listWhere?.(hookContext(ctx)) ?? []),
+    list: (ctx) => ctx.repository.list(ctx.db, ctx.scope, ctx.input, hooks.listWhere?.({ ...hookContext(ctx), request: ctx.input }) ?? []),
     remove: async (ctx) => {
       const { db, caller, scope, input, repository } = ctx;
       const before = hooks.beforeRemove || hooks.afterWrite ? await repository.get(db, scope, input._id) : undefined;

@@ -1,3 +1,4 @@
+import type { ListRequest } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -66,6 +67,9 @@ export type ResourceHooks<Def extends ResourceDefinition> = {
    * any earlier, a request in between could cache the old rows again.
    */
   afterCommit?: (args: { operation: WriteOperation }) => void;
-  /** Extra conditions a list ANDs in for this caller (the public sees only ACTIVE lookups). */
-  listWhere?: (args: HookContext<Def>) => SQL[];
+  /**
+   * Extra conditions a list ANDs in for this caller (the public sees only ACTIVE lookups), or for a
+   * computed filter of the request (events overlapping a time range).
+   */
+  listWhere?: (args: HookContext<Def> & { request: ListRequest }) => SQL[];
 };

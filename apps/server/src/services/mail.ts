@@ -2,11 +2,33 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../db/client';
-import { mailOutbox } from '../db/schema/services';
+import { type MailAlternative, type MailAttachment, mailOutbox } from '../db/schema/services';
 import { newId } from '../engine/ids';
 import type { JobQueue } from './job-queue';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  alternatives?: MailAlternative[];
+};
+
+/** What nodemailer is handed for a mail (exported so a test can compile the MIME message it makes). */
+export const messageOf = (mail: Mail & { from: string; messageId: string }) => {
+  const { from, to, subject, text, html, attachments, alternatives, messageId } = mail;
+  return {
+    from,
+    to,
+    subject,
+    text,
+    messageId,
+    ...(html ? { html } : {}),
+    ...(attachments?.length ? { attachments } : {}),
+    ...(alternatives?.length ? { alternatives } : {}),
+  };
+};
 
 /** A mail as recorded: its outbox row, the Message-ID it goes out with, and what became of it so far. */
 export type SentMail = { id: string; messageId: string; status: 'QUEUED' | 'SENT' | 'LOGGED' | 'FAILED' };
@@ -44,15 +66,16 @@ export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string;
       return;
     }
     try {
-      const { to, subject, text, html } = mail;
-      await transport.sendMail({
-        from: input.from,
-        to,
-        subject,
-        text,
-        ...(html ? { html } : {}),
-        messageId: messageIdOf(mail.id, input.from),
-      });
+      await transport.sendMail(
+        messageOf({
+          ...mail,
+          html: mail.html ?? undefined,
+          attachments: mail.attachments ?? undefined,
+          alternatives: mail.alternatives ?? undefined,
+          from: input.from,
+          messageId: messageIdOf(mail.id, input.from),
+        }),
+      );
     } catch (error) {
       if (job.isLastAttempt) input.log.error({ err: error, mail: summary, attempts: job.attempts }, 'mail could not be sent: given up');
       await setStatus(mail.id, { status: job.isLastAttempt ? 'FAILED' : 'QUEUED', error: String(error) });
@@ -83,7 +106,7 @@ export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string;
         return { id, messageId, status: 'LOGGED' };
       }
       try {
-        await transport.sendMail({ from: input.from, ...mail, messageId });
+        await transport.sendMail(messageOf({ ...mail, from: input.from, messageId }));
         await input.db.insert(mailOutbox).values({ id, ...mail, status: 'SENT' });
         return { id, messageId, status: 'SENT' };
       } catch (error) {

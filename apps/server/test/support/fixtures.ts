@@ -4,6 +4,7 @@ import { adminNote, article, author, contactQuery, employeeCard, engagementTempl
 import { callLog } from '@app/contract/resources/crm/call-log';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
+import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
@@ -186,6 +187,19 @@ export const fixtures: Fixture[] = [
     create: () => ({ title: unique('Chase references '), priority: 'HIGH', dueDate: new Date(Date.now() + 86_400_000).toISOString() }),
     invalidCreate: { body: () => ({ priority: 'LOW' }), message: 'Please provide a title.', field: 'title' },
     update: { description: 'Two referees still to answer.' },
+    searchFor: (c) => String(c.title),
+  },
+  {
+    def: event,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({ title: unique('Intro call '), startTime: '2027-02-01T10:00:00.000Z', endTime: '2027-02-01T10:30:00.000Z' }),
+    invalidCreate: {
+      body: () => ({ startTime: '2027-02-01T10:00:00.000Z', endTime: '2027-02-01T10:30:00.000Z' }),
+      message: 'Please provide a title.',
+      field: 'title',
+    },
+    update: { description: 'Bring the shortlist.' },
     searchFor: (c) => String(c.title),
   },
   {

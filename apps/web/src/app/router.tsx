@@ -124,6 +124,7 @@ export const router = createBrowserRouter([
               { path: 'contacts', lazy: screen(() => import('../areas/crm/contacts-page'), 'ContactsPage') },
               { path: 'call-logs', lazy: screen(() => import('../areas/crm/call-logs-page'), 'CallLogsPage') },
               { path: 'tasks', lazy: screen(() => import('../areas/crm/tasks-page'), 'TasksPage') },
+              { path: 'calendar', lazy: screen(() => import('../areas/crm/calendar-page'), 'CalendarPage') },
               { path: 'notes', lazy: screen(() => import('../areas/crm/notes-page'), 'NotesPage') },
               { path: 'leads', lazy: screen(() => import('../areas/crm/leads-page'), 'LeadsPage') },
               { path: 'teams', lazy: screen(() => import('../areas/crm/teams-page'), 'TeamsPage') },

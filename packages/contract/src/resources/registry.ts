@@ -4,6 +4,7 @@ import { adminNote, article, author, contactQuery, employeeCard, engagementTempl
 import { callLog } from './crm/call-log';
 import { client } from './crm/client';
 import { contact } from './crm/contact';
+import { event } from './crm/event';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
 import { task } from './crm/task';
@@ -37,6 +38,7 @@ export const resources: readonly ResourceDefinition[] = [
   callLog,
   crmNote,
   task,
+  event,
   team,
   teamMember,
   lead,

@@ -1,9 +1,11 @@
 import { callLog } from '@app/contract/resources/crm/call-log';
+import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
 import type { FastifyInstance } from 'fastify';
 import { callLogs } from '../../db/schema/call-logs';
+import { events } from '../../db/schema/events';
 import { leads } from '../../db/schema/leads';
 import { crmNotes } from '../../db/schema/notes';
 import { tasks } from '../../db/schema/tasks';
@@ -13,6 +15,7 @@ import { registerClientCredentials } from './client-credentials';
 import { clientRepository } from './clients';
 import { registerContacts } from './contacts';
 import { registerDashboard } from './dashboard';
+import { registerEvents } from './events';
 import { registerLinkedRecords } from './linked-records';
 import { mailNotifiedStaff } from './note-mail';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
@@ -24,6 +27,7 @@ export const callLogRepository = resourceRepository(callLog, callLogs);
 export const noteRepository = resourceRepository(crmNote, crmNotes);
 export const taskRepository = resourceRepository(task, tasks);
 export const leadRepository = resourceRepository(lead, leads);
+export const eventRepository = resourceRepository(event, events);
 
 /** The agency's CRM records: one line per entity that the generic calls serve as they are. */
 export const registerCrm = (app: FastifyInstance) => {
@@ -41,4 +45,5 @@ export const registerCrm = (app: FastifyInstance) => {
   registerContacts(app);
   registerClientCredentials(app);
   registerResource(app, callLogRepository);
+  registerEvents(app, eventRepository);
 };

@@ -3,6 +3,11 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
+/** A file sent with a mail, kept as text in the outbox (`contentType` may carry parameters: `method=REQUEST`). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+/** Another rendering of a mail's body, beside the text and HTML. */
+export type MailAlternative = { contentType: string; content: string };
+
 /** Per organisation and entity type, the last `itemId` number handed out. */
 export const itemCounters = pgTable(
   'item_counters',
@@ -76,6 +81,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text().notNull(),
   text: text().notNull(),
   html: text(),
+  /** Text attachments (an iCalendar invitation), sent as they are. */
+  attachments: jsonb().$type<MailAttachment[]>(),
+  /** Other renderings of the body (an invitation's text/calendar part, which calendars read inline). */
+  alternatives: jsonb().$type<MailAlternative[]>(),
   status: text().$type<'QUEUED' | 'SENT' | 'LOGGED' | 'FAILED'>().notNull(),
   error: text(),
   ...timestamps(),

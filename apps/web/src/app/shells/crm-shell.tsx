@@ -1,6 +1,7 @@
 import { callLog } from '@app/contract/resources/crm/call-log';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
+import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
@@ -11,6 +12,7 @@ import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import {
   IconAddressBook,
   IconBuilding,
+  IconCalendarEvent,
   IconChecklist,
   IconHistory,
   IconHome,
@@ -34,6 +36,7 @@ const nav: NavItem[] = [
   { label: 'Call logs', to: '/crm/call-logs', icon: <IconPhoneCall {...icon} />, show: (can) => can.do(callLog, 'list') },
   { label: 'Leads', to: '/crm/leads', icon: <IconTargetArrow {...icon} />, show: (can) => can.do(lead, 'list') },
   { label: 'Tasks', to: '/crm/tasks', icon: <IconChecklist {...icon} />, show: (can) => can.do(task, 'list') },
+  { label: 'Calendar', to: '/crm/calendar', icon: <IconCalendarEvent {...icon} />, show: (can) => can.do(event, 'list') },
   { label: 'Notes', to: '/crm/notes', icon: <IconNotes {...icon} />, show: (can) => can.do(crmNote, 'list') },
   { label: 'Staff', to: '/crm/staff', icon: <IconUsers {...icon} />, show: (can) => can.do(organisationStaff, 'list') },
   { label: 'Teams', to: '/crm/teams', icon: <IconUsersGroup {...icon} />, show: (can) => can.do(team, 'list') },

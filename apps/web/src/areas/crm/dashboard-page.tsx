@@ -1,3 +1,4 @@
+import { event } from '@app/contract/resources/crm/event';
 import '@mantine/charts/styles.css';
 import { dashboardCount, dashboardWeekly } from '@app/contract/resources/crm/dashboard';
 import { task } from '@app/contract/resources/crm/task';
@@ -242,9 +243,11 @@ export const CrmDashboardPage = () => {
             <TasksDue userId={user._id} />
           </Panel>
         )}
-        <Panel title="Today’s events">
-          <TodaysEvents />
-        </Panel>
+        {can.do(event, 'list') && (
+          <Panel title="Today’s events">
+            <TodaysEvents />
+          </Panel>
+        )}
       </SimpleGrid>
       <WeeklyCharts />
       {can.do(entityLog, 'list') && (

@@ -1,10 +1,19 @@
+import { event } from '@app/contract/resources/crm/event';
+import { callList } from '../../kit/api';
+
 /** An event as the dashboard shows it: what, when and where. */
 export type DashboardEvent = { _id: string; title: string; startTime: string; endTime: string; location?: string | null };
 
-/**
- * Today's events the signed-in user may see, earliest first. Events are built on another branch:
- * until then there are none. TODO(lead): point this at `/event/list`, e.g.
- * `callList(event, { limit: 50, filter: { startTime: { from: startOfToday, to: endOfToday } } }, { signal })`
- * mapped to `DashboardEvent` (location: the address's city or building) and sorted by `startTime`.
- */
-export const loadTodaysEvents = async (_input: { from: Date; to: Date; signal?: AbortSignal }): Promise<DashboardEvent[]> => [];
+/** Today's events the signed-in user may see (any overlapping the day), earliest first. */
+export const loadTodaysEvents = async ({ from, to, signal }: { from: Date; to: Date; signal?: AbortSignal }): Promise<DashboardEvent[]> => {
+  const page = await callList(event, { limit: 50, filter: { timeRange: { from: from.toISOString(), to: to.toISOString() } } }, { signal });
+  return page.results
+    .map((record) => ({
+      _id: record._id,
+      title: record.title ?? '',
+      startTime: String(record.startTime),
+      endTime: String(record.endTime),
+      location: record.location?.building || record.location?.city || null,
+    }))
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
+};

@@ -1,0 +1,130 @@
+import { eventCalendarFeed, eventCalendarFeedRegenerate } from '@app/contract/resources/crm/event';
+import { and, asc, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { calendarFeeds, events } from '../../db/schema/events';
+import { tasks } from '../../db/schema/tasks';
+import { users } from '../../db/schema/users';
+import type { Caller } from '../../engine/context';
+import { notFound } from '../../engine/errors';
+import { newId } from '../../engine/ids';
+import { registerCall } from '../../engine/register-call';
+import { randomToken, sha256 } from '../../services/tokens';
+import { staffRepository } from '../staff/repository';
+import { feedIcs } from './event-calendar';
+import { staffPeople } from './event-people';
+
+/** How far back a feed reaches; calendar apps keep what they already fetched. */
+const feedPastMs = 180 * 24 * 60 * 60 * 1000;
+const feedMaxRows = 2000;
+
+const feedUrl = (appUrl: string, secret: string) => `${appUrl}/api/event/feed/${secret}.ics`;
+
+/** A new secret for the caller's feed: only its hash is stored, replacing (so revoking) the one before. */
+const makeFeed = async (db: Executor, caller: Caller, appUrl: string) => {
+  const secret = randomToken(32);
+  const now = new Date();
+  const [feed] = await db
+    .insert(calendarFeeds)
+    .values({ id: newId(), organisationId: caller.organisationId as string, userId: caller.id, secretHash: sha256(secret), createdAt: now })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { secretHash: sha256(secret), createdAt: now, updatedAt: now } })
+    .returning();
+  return { url: feedUrl(appUrl, secret), createdAt: (feed?.createdAt ?? now).toISOString() };
+};
+
+/** The calendar a feed serves: its owner's events (owned or attended) and their tasks' due times. */
+const feedCalendar = async (db: Executor, input: { organisationId: string; userId: string; appUrl: string; name: string }) => {
+  const { organisationId, userId } = input;
+  const since = new Date(Date.now() - feedPastMs);
+  const theirs = (owner: PgColumn, list: PgColumn) => or(eq(owner, userId), sql`${list} @> ${JSON.stringify([userId])}::jsonb`);
+  const eventRows = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.organisationId, organisationId),
+        eq(events.isDeleted, false),
+        gt(events.endTime, since),
+        theirs(events.ownerId, events.userIds),
+      ),
+    )
+    .orderBy(asc(events.startTime))
+    .limit(feedMaxRows);
+  const taskRows = await db
+    .select({ id: tasks.id, title: tasks.title, description: tasks.description, dueDate: tasks.dueDate })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.organisationId, organisationId),
+        eq(tasks.isDeleted, false),
+        isNotNull(tasks.dueDate),
+        gt(tasks.dueDate, since),
+        ne(tasks.status, 'CANCELLED'),
+        theirs(tasks.ownerId, tasks.assigneeIds),
+      ),
+    )
+    .orderBy(asc(tasks.dueDate))
+    .limit(feedMaxRows);
+  const staffIds = [...new Set(eventRows.flatMap((row) => [...row.userIds, ...(row.ownerId ? [row.ownerId] : [])]))];
+  const staff = await staffPeople(db, organisationId, staffIds);
+  return feedIcs({
+    name: input.name,
+    appUrl: input.appUrl,
+    events: eventRows.map((row) => {
+      const owner = row.ownerId ? staff.get(row.ownerId) : undefined;
+      return {
+        ...row,
+        organizer: owner ? { name: owner.name || owner.email, email: owner.email } : null,
+        attendees: [...row.userIds.flatMap((id) => staff.get(id) ?? []), ...row.attendeesMails.map((email) => ({ email }))],
+      };
+    }),
+    tasks: taskRows.map((row) => ({ ...row, dueDate: row.dueDate as Date })),
+  });
+};
+
+/**
+ * `POST /event/calendar-feed` and `/event/calendar-feed/regenerate`, and the public
+ * `GET /api/event/feed/<secret>.ics` they link to. The secret is the permission, as with signed
+ * file links: a wrong or replaced one, or one whose staff member has left, is a 404.
+ */
+export const registerEventFeed = (app: FastifyInstance) => {
+  registerCall(app, eventCalendarFeed, async ({ db, caller }) => {
+    const me = caller as Caller;
+    const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, me.id));
+    if (feed) return { url: null, createdAt: feed.createdAt.toISOString() };
+    return makeFeed(db, me, app.services.config.appUrl);
+  });
+
+  registerCall(app, eventCalendarFeedRegenerate, async ({ db, caller }) => makeFeed(db, caller as Caller, app.services.config.appUrl));
+
+  app.get('/api/event/feed/:secret.ics', { schema: { hide: true } }, async (req, reply) => {
+    const { secret } = req.params as { secret: string };
+    const db = app.database.db;
+    if (!/^[\w-]{20,100}$/.test(secret)) throw notFound('Calendar feed');
+    const [feed] = await db
+      .select()
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.secretHash, sha256(secret)));
+    if (!feed) throw notFound('Calendar feed');
+    // The staff member must still be one of the organisation's, active.
+    const [user] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(
+        and(eq(users.id, feed.userId), eq(users.status, 'ACTIVE'), ...staffRepository.scopeWhere({ organisationId: feed.organisationId })),
+      );
+    if (!user) throw notFound('Calendar feed');
+    const body = await feedCalendar(db, {
+      organisationId: feed.organisationId,
+      userId: feed.userId,
+      appUrl: app.services.config.appUrl,
+      name: `CRM calendar of ${user.name?.fullName || user.email}`,
+    });
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="calendar.ics"')
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+};

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { endBeforeStart, type event } from '@app/contract/resources/crm/event';
+import { gt, lt, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { events } from '../../db/schema/events';
+import { badRequest } from '../../engine/errors';
+import { registerResource } from '../../engine/register-resource';
+import type { ResourceRepository } from '../../engine/repository';
+import type { ResourceHooks } from '../../engine/resource-hooks';
+import type { Services } from '../../services/services';
+import { addressLine, type CalendarEvent, type InvitationMethod, invitationIcs } from './event-calendar';
+import { registerEventFeed } from './event-feed';
+import { type Attendee, contactPeople, staffPeople } from './event-people';
+
+type Hooks = ResourceHooks<typeof event>;
+
+/** An unguessable Jitsi room (128 random bits): anyone with the link joins, no account needed. */
+const newMeetingLink = () => `https://meet.jit.si/crm-${randomBytes(16).toString('hex')}`;
+
+const timeOf = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).getTime();
+
+const checkTimes = (start: unknown, end: unknown) => {
+  if (timeOf(end) <= timeOf(start)) throw badRequest(endBeforeStart, [{ field: 'endTime', message: endBeforeStart }]);
+};
+
+const beforeCreate: Hooks['beforeCreate'] = ({ values }) => {
+  checkTimes(values.startTime, values.endTime);
+  return { ...values, sequence: 0, meetingLink: values.scheduleGoogleMeetCall ? newMeetingLink() : null };
+};
+
+/** Each update is a new version of the invitation: its SEQUENCE is raised so calendars replace the old one. */
+const beforeUpdate: Hooks['beforeUpdate'] = ({ values, before }) => {
+  if (values.startTime !== undefined || values.endTime !== undefined) {
+    checkTimes(values.startTime ?? before.startTime, values.endTime ?? before.endTime);
+  }
+  const next: Record<string, unknown> = { ...values, sequence: (before.sequence ?? 0) + 1 };
+  if (values.scheduleGoogleMeetCall === true && !before.meetingLink) next.meetingLink = newMeetingLink();
+  if (values.scheduleGoogleMeetCall === false) next.meetingLink = null;
+  return next;
+};
+
+type People = { staff: Map<string, Attendee>; contacts: Map<string, Attendee> };
+type Invited = { userIds?: string[] | null; contactIds?: string[] | null; attendeesMails?: string[] | null };
+
+/** Staff attendees, then contacts, then outside addresses, each address once (case aside). */
+const attendeesOf = (values: Invited, { staff, contacts }: People) => {
+  const seen = new Set<string>();
+  const out: Attendee[] = [];
+  const add = (attendee: Attendee | undefined) => {
+    if (!attendee) return;
+    const key = attendee.email.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(attendee);
+  };
+  for (const id of values.userIds ?? []) add(staff.get(id));
+  for (const id of values.contactIds ?? []) add(contacts.get(id));
+  for (const email of values.attendeesMails ?? []) add({ email });
+  return out;
+};
+
+const whenOf = (start: Date | string) => `${new Date(start).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const mailInvitation = async (input: {
+  db: Executor;
+  services: Services;
+  to: string;
+  method: InvitationMethod;
+  event: CalendarEvent;
+  heading: 'Invitation' | 'Updated invitation' | 'Cancelled';
+}) => {
+  const { event, method, services } = input;
+  const ics = invitationIcs({ event, method, appUrl: services.config.appUrl });
+  const contentType = `text/calendar; charset=utf-8; method=${method}`;
+  const lines = [
+    method === 'CANCEL' ? `This event has been cancelled: ${event.title}` : `You are invited to: ${event.title}`,
+    `When: ${whenOf(event.startTime)} to ${whenOf(event.endTime)}`,
+    addressLine(event.location) ? `Where: ${addressLine(event.location)}` : '',
+    event.meetingLink && method !== 'CANCEL' ? `Video meeting: ${event.meetingLink}` : '',
+    event.organizer ? `Organiser: ${event.organizer.name} <${event.organizer.email}>` : '',
+    event.description?.trim() ? `\n${event.description.trim()}` : '',
+  ];
+  await services.mail.send(input.db, {
+    to: input.to,
+    subject: `${input.heading}: ${event.title} @ ${whenOf(event.startTime)}`,
+    text: lines.filter(Boolean).join('\n'),
+    // Outlook reads the attachment, Gmail and Apple Mail the inline text/calendar alternative.
+    alternatives: [{ contentType, content: ics }],
+    attachments: [{ filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', contentType, content: ics }],
+  });
+};
+
+/**
+ * Mails the invitation: every attendee on create; on update the new version to every attendee and
+ * a cancellation to those taken off; a cancellation to everyone on delete. Queued in the write's
+ * transaction, so a refused write mails no one.
+ */
+const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operation, record, before }) => {
+  if (operation === 'setStatus') return;
+  const organisationId = (record.organisationId as string | null) ?? (before?.organisationId as string | null) ?? null;
+  if (!organisationId) return;
+  const ownerId = (before?.ownerId as string | null | undefined) ?? caller?.id ?? null;
+  const staffIds = [...new Set([...(record.userIds ?? []), ...(before?.userIds ?? []), ...(ownerId ? [ownerId] : [])])];
+  const staff = await staffPeople(db, organisationId, staffIds);
+  const contactIds = [...new Set([...(record.contactIds ?? []), ...(before?.contactIds ?? [])])];
+  const people: People = { staff, contacts: await contactPeople(db, organisationId, contactIds) };
+  const owner = ownerId ? staff.get(ownerId) : undefined;
+  const organizer = owner ? { name: owner.name || owner.email, email: owner.email } : null;
+  const now = attendeesOf(record, people);
+  const sequence = operation === 'remove' ? (before?.sequence ?? 0) + 1 : (record.sequence ?? 0);
+  const calendarEvent: CalendarEvent = {
+    id: record._id,
+    title: record.title ?? '',
+    description: record.description,
+    startTime: record.startTime as string,
+    endTime: record.endTime as string,
+    location: record.location,
+    meetingLink: record.meetingLink,
+    sequence,
+    organizer,
+    attendees: now,
+  };
+  if (operation === 'remove') {
+    for (const attendee of now)
+      await mailInvitation({ db, services, to: attendee.email, method: 'CANCEL', event: calendarEvent, heading: 'Cancelled' });
+    return;
+  }
+  const heading = operation === 'create' ? 'Invitation' : 'Updated invitation';
+  for (const attendee of now) await mailInvitation({ db, services, to: attendee.email, method: 'REQUEST', event: calendarEvent, heading });
+  if (operation !== 'update' || !before) return;
+  const still = new Set(now.map((a) => a.email.toLowerCase()));
+  for (const removed of attendeesOf(before as Invited, people)) {
+    if (still.has(removed.email.toLowerCase())) continue;
+    // The cancellation names only the one taken off, so their calendar drops the event and no one else's changes.
+    await mailInvitation({
+      db,
+      services,
+      to: removed.email,
+      method: 'CANCEL',
+      event: { ...calendarEvent, attendees: [removed] },
+      heading: 'Cancelled',
+    });
+  }
+};
+
+/** `timeRange`: the events overlapping it, those starting before its end and ending after its start. */
+const listWhere: Hooks['listWhere'] = ({ request }) => {
+  const range = request.filter.timeRange as { from?: string; to?: string } | undefined;
+  const where: SQL[] = [];
+  if (range?.to) where.push(lt(events.startTime, new Date(range.to)));
+  if (range?.from) where.push(gt(events.endTime, new Date(range.from)));
+  return where;
+};
+
+/** `/event`: the calendar's events, with their invitations, and each staff member's ICS feed. */
+export const registerEvents = (app: FastifyInstance, repository: ResourceRepository<typeof event>) => {
+  registerResource(app, repository, { hooks: { beforeCreate, beforeUpdate, afterWrite: mailAttendees, listWhere } });
+  registerEventFeed(app);
+};

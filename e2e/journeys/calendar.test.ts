@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { login } from '@app/contract/resources/auth';
+import { event } from '@app/contract/resources/crm/event';
+import { organisation } from '@app/contract/resources/organisation';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import { httpApi } from '../support/http-api';
+import { startServer, type TestServer } from '../support/server';
+import { openSection, signIn } from '../support/steps';
+
+const skip = skipWithoutChromium();
+const adminEmail = 'ada@calendar-agency.example';
+const password = 'Calendar-pass-2026';
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let token: string;
+
+before(async () => {
+  if (skip) return;
+  server = await startServer();
+  const { api } = httpApi(server.url);
+  const root = (await api(login, server.superAdmin)).token as string;
+  await api(
+    organisation.calls.create!,
+    {
+      name: 'Calendar Agency',
+      email: 'hello@calendar-agency.example',
+      phoneNumber: '+44 20 7946 0000',
+      adminUser: { email: adminEmail, phone: '+447700900000', passwordHash: password, name: { first: 'Ada', last: 'Admin' } },
+    },
+    root,
+  );
+  token = (await api(login, { email: adminEmail, password })).token as string;
+  browser = await launchBrowser().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 1000 }, timezoneId: 'Europe/London' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await signIn(page, adminEmail, password);
+  await page.waitForURL('**/crm');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const listEvents = async () => {
+  const { api } = httpApi(server.url);
+  return (await api(event.calls.list!, { limit: 'ALL' }, token)).results as {
+    _id: string;
+    title: string;
+    startTime: string;
+    endTime: string;
+  }[];
+};
+
+test('calendar: add an event on a slot, drag it to another, edit and delete it; the feed link with a copy button', {
+  skip,
+  timeout: 180_000,
+}, async () => {
+  await openSection(page, 'CRM', 'Calendar');
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+
+  // Click the 10:00 slot of the first day of the week shown.
+  const slot = page.locator('td.fc-timegrid-slot-lane[data-time="10:00:00"]');
+  const firstDay = page.locator('td.fc-timegrid-col.fc-day').first();
+  const dayBox = await firstDay.boundingBox();
+  const slotBox = await slot.boundingBox();
+  assert.ok(dayBox && slotBox);
+  await page.mouse.click(dayBox.x + dayBox.width / 2, slotBox.y + slotBox.height / 2);
+  const dialog = page.getByRole('dialog', { name: 'Add event' });
+  await dialog.waitFor().catch(async (error) => {
+    await page.screenshot({ path: '/tmp/calendar-e2e.png' });
+    throw error;
+  });
+  await dialog.getByRole('button', { name: 'Add event' }).click();
+  await dialog.getByText('Please provide a title.').first().waitFor();
+  await dialog.getByLabel('Title').fill('Shortlist review');
+  await dialog.getByLabel('Other attendees’ emails').fill('jo@candidate.example');
+  await dialog.getByLabel('Other attendees’ emails').press('Enter');
+  await dialog.getByRole('button', { name: 'Add event' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const card = page.locator('.fc-event', { hasText: 'Shortlist review' });
+  await card.waitFor();
+  let [made] = await listEvents();
+  assert.equal(made?.title, 'Shortlist review');
+  assert.equal(new Date(made?.startTime as string).getUTCMinutes(), 0);
+
+  // Drag it one day to the right: the server moves it by 24 hours.
+  const box = await card.boundingBox();
+  assert.ok(box);
+  await page.mouse.move(box.x + box.width / 2, box.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + dayBox.width / 2, box.y + 5, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + dayBox.width, box.y + 5, { steps: 5 });
+  await page.mouse.up();
+  await page.getByText('Event moved; attendees are sent the update').waitFor();
+  const [moved] = await listEvents();
+  assert.equal(new Date(moved?.startTime as string).getTime() - new Date(made?.startTime as string).getTime(), 24 * 60 * 60 * 1000);
+  made = moved;
+
+  // Click it to edit, then delete it.
+  await page.locator('.fc-event', { hasText: 'Shortlist review' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit event' });
+  await edit.getByLabel('Title').fill('Shortlist review with Jo');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  await page.locator('.fc-event', { hasText: 'Shortlist review with Jo' }).click();
+  await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Delete event' }).click();
+  await page.getByRole('dialog', { name: 'Delete this event?' }).getByRole('button', { name: 'Delete event' }).click();
+  await page.locator('.fc-event', { hasText: 'Shortlist review' }).waitFor({ state: 'detached' });
+  assert.deepEqual(await listEvents(), []);
+
+  // The feed link, shown with a copy button, serves a calendar.
+  await page.getByRole('button', { name: 'Get my calendar link' }).click();
+  const link = page.getByLabel('Calendar feed link');
+  await link.waitFor();
+  const url = await link.inputValue();
+  assert.match(url, /\/api\/event\/feed\/[\w-]+\.ics$/);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const served = await fetch(url.replace(/^https?:\/\/[^/]+/, server.url));
+  assert.equal(served.status, 200);
+  assert.match(await served.text(), /BEGIN:VCALENDAR/);
+});
