@@ -95,6 +95,8 @@ export type ResourceDefinition<
   computed?: readonly string[];
   /** A list's order when not newest first (sections by their number, the default CV first). */
   order?: readonly { field: string; direction: 'asc' | 'desc' }[];
+  /** Fields a CSV export never holds, whatever the list shows (personal data kept for other eyes). */
+  neverExported?: readonly string[];
   /** Values unique among live rows, per organisation unless `global`, and the 409 message. */
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
   calls: Calls;

@@ -4,6 +4,7 @@ import { adminNote, article, author, contactQuery, employeeCard, engagementTempl
 import { client } from './crm/client';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
+import { savedView } from './crm/saved-view';
 import { task } from './crm/task';
 import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
@@ -36,6 +37,7 @@ export const resources: readonly ResourceDefinition[] = [
   team,
   teamMember,
   lead,
+  savedView,
   skill,
   language,
   jobTitle,

@@ -1,11 +1,13 @@
 import { client } from '@app/contract/resources/crm/client';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
+import { savedView } from '@app/contract/resources/crm/saved-view';
 import { task } from '@app/contract/resources/crm/task';
 import type { FastifyInstance } from 'fastify';
 import { clients } from '../../db/schema/clients';
 import { leads } from '../../db/schema/leads';
 import { crmNotes } from '../../db/schema/notes';
+import { savedViews } from '../../db/schema/saved-views';
 import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
@@ -18,6 +20,7 @@ export const clientRepository = resourceRepository(client, clients);
 export const noteRepository = resourceRepository(crmNote, crmNotes);
 export const taskRepository = resourceRepository(task, tasks);
 export const leadRepository = resourceRepository(lead, leads);
+export const savedViewRepository = resourceRepository(savedView, savedViews);
 
 /** The agency's CRM records: one line per entity that the generic calls serve as they are. */
 export const registerCrm = (app: FastifyInstance) => {
@@ -27,4 +30,5 @@ export const registerCrm = (app: FastifyInstance) => {
   registerTaskDashboard(app, taskRepository);
   registerResource(app, leadRepository);
   registerTeams(app);
+  registerResource(app, savedViewRepository);
 };
