@@ -96,7 +96,11 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   const { user } = useSession();
   const storageKey = localViewKey(user?._id, resource.name);
   const storage = typeof window === 'undefined' ? undefined : window.localStorage;
-  const [initial] = useState<ListView>(() => (props.fixedFilter ? emptyView : (readLocalView(storage, storageKey) ?? emptyView)));
+  // Only the columns and sort come back by themselves; a search or filter comes back through a saved view.
+  const [initial] = useState<ListView>(() => {
+    const kept = props.fixedFilter ? undefined : readLocalView(storage, storageKey);
+    return kept ? { ...emptyView, columns: kept.columns, sort: kept.sort } : emptyView;
+  });
   const [search, setSearch] = useState(initial.search);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [filter, setFilter] = useState<Record<string, string>>(initial.filter);
@@ -107,11 +111,11 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   useEffect(() => {
     if (props.fixedFilter) return;
     try {
-      storage?.setItem(storageKey, JSON.stringify(view));
+      storage?.setItem(storageKey, JSON.stringify({ ...emptyView, columns: chosenColumns, sort }));
     } catch {
       // A full or refused storage only loses the remembered view.
     }
-  }, [storageKey, search, filter, chosenColumns, sort]);
+  }, [storageKey, chosenColumns, sort]);
   const pickView = (picked: ListView) => {
     setSearch(picked.search);
     setFilter(picked.filter);
