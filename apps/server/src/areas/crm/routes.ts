@@ -9,6 +9,8 @@ import { crmNotes } from '../../db/schema/notes';
 import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { registerCandidateCvs } from './candidate-cvs';
+import { registerCandidates } from './candidates';
 import { mailNotifiedStaff } from './note-mail';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
 import { registerTaskDashboard } from './task-dashboard';
@@ -27,4 +29,6 @@ export const registerCrm = (app: FastifyInstance) => {
   registerTaskDashboard(app, taskRepository);
   registerResource(app, leadRepository);
   registerTeams(app);
+  registerCandidates(app);
+  registerCandidateCvs(app);
 };
