@@ -1,4 +1,5 @@
 import { csvCell, csvLine, exportColumns } from '@app/contract/conventions/export';
+import { candidate } from '@app/contract/resources/crm/candidate';
 import { client } from '@app/contract/resources/crm/client';
 import { lead } from '@app/contract/resources/crm/lead';
 import type { task } from '@app/contract/resources/crm/task';
@@ -6,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema/clients';
 import { newId } from '../src/engine/ids';
 import { aRole, permissionId } from './support/access';
+import { aCandidate } from './support/candidates';
 import { logsOf } from './support/entity-log';
 import { call, type TestApp } from './support/test-app';
 import { anOrganisation, aStaffMember, unique, type World, withWorld } from './support/world';
@@ -40,7 +42,7 @@ const staffWith = async (level: 'READ' | 'WRITE' | 'FULL', scope: 'OWN' | 'ALL' 
 const statusOf = async (id: string, token = w.orgA.adminToken) => (await call(t.app, client.calls.details!, { _id: id }, token)).body.data;
 
 /** An export as the browser downloads it: the status, the type and the CSV's lines. */
-const exported = async (def: typeof client | typeof task, input: Record<string, unknown>, token: string) => {
+const exported = async (def: typeof client | typeof task | typeof candidate, input: Record<string, unknown>, token: string) => {
   const response = await t.app.inject({
     method: 'POST',
     url: `/api${exportOf(def).path}`,
@@ -214,5 +216,17 @@ describe('export', () => {
     const names = lines.slice(1).map((line) => cellsOf(line)[1]);
     expect(new Set(names).size).toBe(count);
     expect(names[0]).toBe(`Bulk company ${count - 1}`);
+  });
+
+  it('exports candidates by name, never their diversity, and bulk-sets their status', async () => {
+    const person = await aCandidate(t.app, w.orgA.adminToken);
+    const { status, lines } = await exported(candidate, { search: person.email as string }, w.orgA.adminToken);
+    expect(status).toBe(200);
+    expect(cellsOf(lines[0]!)).toContain('Name');
+    expect(lines[0]).not.toMatch(/diversity/i);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(String((person.name as { fullName: string }).fullName));
+    const done = await call(t.app, bulkOf(candidate), { ids: [person._id], action: 'set-status', value: 'INACTIVE' }, w.orgA.adminToken);
+    expect(done.body.data).toEqual({ changed: 1 });
   });
 });

@@ -40,6 +40,11 @@ export type Reference = {
   resource: string;
   /** Key under which reads answer `{ _id, label }` (a list of them for a list of ids). */
   expandAs?: string;
+  /**
+   * Further columns of the referenced record answered beside `_id` and `label` (a notice period's
+   * `valueInDays`), by field key and their answer's schema (answered null when the column is null).
+   */
+  expandWith?: Record<string, z.ZodType>;
 };
 
 export type ResourceDefinition<

@@ -167,14 +167,13 @@ export const registerResource = <Def extends ResourceDefinition>(
   // Every list gets its bulk actions and its CSV export, with the same hooks and scope as its calls.
   const listWhere = (ctx: CallContext & { repository: ResourceRepository<Def> }) => hooks.listWhere?.(hookContextOf(ctx)) ?? [];
   const custom = options.handlers ?? {};
-  if (!custom.list) {
-    registerBulkCall(app, {
-      repository,
-      listWhere,
-      // A write done outside the transaction (its own slow work first) cannot join a bulk one.
-      handlerOf: (kind) => (def.calls[kind] && !options.outsideTransaction?.includes(kind) ? (custom[kind] ?? generic[kind]) : undefined),
-      afterCommit: hooks.afterCommit ? (kind) => hooks.afterCommit?.({ operation: kind as WriteOperation }) : undefined,
-    });
-    registerExportCall(app, { repository, listWhere });
-  }
+  // A custom list only adds to each row (counts, members); rows it would narrow belong in hooks.listWhere.
+  registerBulkCall(app, {
+    repository,
+    listWhere,
+    // A write done outside the transaction (its own slow work first) cannot join a bulk one.
+    handlerOf: (kind) => (def.calls[kind] && !options.outsideTransaction?.includes(kind) ? (custom[kind] ?? generic[kind]) : undefined),
+    afterCommit: hooks.afterCommit ? (kind) => hooks.afterCommit?.({ operation: kind as WriteOperation }) : undefined,
+  });
+  registerExportCall(app, { repository, listWhere });
 };

@@ -43,11 +43,15 @@ const headerOf = (key: string) =>
  * are not expanded references stay out, and so do the fields the definition never exports.
  */
 export const exportColumns = (
-  def: Pick<ResourceDefinition, 'fields' | 'references' | 'neverExported' | 'itemIdPrefix'>,
+  def: Pick<ResourceDefinition, 'fields' | 'references' | 'neverExported' | 'itemIdPrefix' | 'computed' | 'labelField'>,
 ): ExportColumn[] => {
   const columns: ExportColumn[] = def.itemIdPrefix ? [{ key: 'itemId', header: 'Reference', read: 'itemId' }] : [];
+  // A label inside an object (a person's "name.fullName") is the one part of that object a list shows.
+  const [labelRoot] = def.labelField?.split('.') ?? [];
+  if (def.labelField?.includes('.') && labelRoot) columns.push({ key: def.labelField, header: headerOf(labelRoot), read: 'value' });
   for (const [key, schema] of Object.entries(def.fields.shape as Record<string, z.ZodType>)) {
-    if (def.neverExported?.includes(key)) continue;
+    // Computed fields come from a custom list's own queries, which an export does not run.
+    if (def.neverExported?.includes(key) || def.computed?.includes(key)) continue;
     const reference = def.references?.[key];
     if (reference) {
       if (reference.expandAs) columns.push({ key: reference.expandAs, header: headerOf(key.replace(/Ids?$/, '')), read: 'label' });
@@ -88,6 +92,8 @@ export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join
 
 /** A record's cells in the export's columns. */
 export const exportCells = (columns: readonly ExportColumn[], record: Record<string, unknown>) =>
-  columns.map((column) => record[column.key]);
+  columns.map((column) =>
+    column.key.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], record),
+  );
 
 export const exportHeaderLine = (columns: readonly ExportColumn[]) => csvLine(columns.map((column) => column.header));

@@ -1,6 +1,8 @@
 import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
+import { candidate, crmNoticePeriod } from './crm/candidate';
+import { candidateCv } from './crm/candidate-cv';
 import { client } from './crm/client';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
@@ -37,6 +39,9 @@ export const resources: readonly ResourceDefinition[] = [
   team,
   teamMember,
   lead,
+  crmNoticePeriod,
+  candidate,
+  candidateCv,
   savedView,
   skill,
   language,

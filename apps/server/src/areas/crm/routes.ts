@@ -11,6 +11,8 @@ import { savedViews } from '../../db/schema/saved-views';
 import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { registerCandidateCvs } from './candidate-cvs';
+import { registerCandidates } from './candidates';
 import { mailNotifiedStaff } from './note-mail';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
 import { registerTaskDashboard } from './task-dashboard';
@@ -31,4 +33,6 @@ export const registerCrm = (app: FastifyInstance) => {
   registerResource(app, leadRepository);
   registerTeams(app);
   registerResource(app, savedViewRepository);
+  registerCandidates(app);
+  registerCandidateCvs(app);
 };
