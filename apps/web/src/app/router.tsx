@@ -120,6 +120,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: screen(() => import('../areas/crm/dashboard-page'), 'CrmDashboardPage') },
               { path: 'clients', lazy: screen(() => import('../areas/crm/clients-page'), 'ClientsPage') },
+              { path: 'candidates', lazy: screen(() => import('../areas/crm/candidates-page'), 'CandidatesPage') },
               { path: 'tasks', lazy: screen(() => import('../areas/crm/tasks-page'), 'TasksPage') },
               { path: 'notes', lazy: screen(() => import('../areas/crm/notes-page'), 'NotesPage') },
               { path: 'leads', lazy: screen(() => import('../areas/crm/leads-page'), 'LeadsPage') },

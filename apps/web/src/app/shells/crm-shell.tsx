@@ -1,3 +1,4 @@
+import { candidate } from '@app/contract/resources/crm/candidate';
 import { client } from '@app/contract/resources/crm/client';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
@@ -15,6 +16,7 @@ import {
   IconShieldLock,
   IconTargetArrow,
   IconUser,
+  IconUserSearch,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -25,6 +27,7 @@ const icon = { size: 18, 'aria-hidden': true } as const;
 
 const nav: NavItem[] = [
   { label: 'Dashboard', to: '/crm', icon: <IconHome {...icon} />, exact: true },
+  { label: 'Candidates', to: '/crm/candidates', icon: <IconUserSearch {...icon} />, show: (can) => can.do(candidate, 'list') },
   { label: 'Clients', to: '/crm/clients', icon: <IconBuilding {...icon} />, show: (can) => can.do(client, 'list') },
   { label: 'Leads', to: '/crm/leads', icon: <IconTargetArrow {...icon} />, show: (can) => can.do(lead, 'list') },
   { label: 'Tasks', to: '/crm/tasks', icon: <IconChecklist {...icon} />, show: (can) => can.do(task, 'list') },
