@@ -185,7 +185,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     if (known) {
       // Refused authorisations are security events: logged with who tried, never with the request body.
       if (known.status === 403) req.log.warn({ userId: req.caller?.id ?? null, reason: known.message }, 'authorisation refused');
-      const data = known.errors ? { errors: known.errors } : null;
+      const data = known.data ?? (known.errors ? { errors: known.errors } : null);
       return reply.status(known.status).send(errorEnvelope(known.status, known.message, data));
     }
     req.log.error({ err: error }, 'unexpected error');

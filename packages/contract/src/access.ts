@@ -56,7 +56,7 @@ export type CrmAccess = { module: CrmEntityName; feature?: string };
 /** Extra features beyond the one named after its module. */
 export const extraFeatures: Partial<Record<CrmEntityName, string[]>> = {
   OrganisationStaff: ['Roles', 'Teams'],
-  Candidate: ['Credentials'],
+  Candidate: ['Credentials', 'Diversity'],
   Client: ['Credentials'],
 };
 

@@ -40,6 +40,11 @@ export type Reference = {
   resource: string;
   /** Key under which reads answer `{ _id, label }` (a list of them for a list of ids). */
   expandAs?: string;
+  /**
+   * Further columns of the referenced record answered beside `_id` and `label` (a notice period's
+   * `valueInDays`), by field key and their answer's schema (answered null when the column is null).
+   */
+  expandWith?: Record<string, z.ZodType>;
 };
 
 export type ResourceDefinition<
@@ -95,6 +100,8 @@ export type ResourceDefinition<
   computed?: readonly string[];
   /** A list's order when not newest first (sections by their number, the default CV first). */
   order?: readonly { field: string; direction: 'asc' | 'desc' }[];
+  /** Fields a CSV export never holds, whatever the list shows (personal data kept for other eyes). */
+  neverExported?: readonly string[];
   /** Values unique among live rows, per organisation unless `global`, and the 409 message. */
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
   calls: Calls;

@@ -4,13 +4,16 @@ import { entityLogs } from '../db/schema/services';
 import type { Caller } from './context';
 import { newId } from './ids';
 
-export type EntityLogAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'STATUS_CHANGE';
+/** MERGE: another record was joined into this one; SENSITIVE_READ: someone read its special-category data. */
+export type EntityLogAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'STATUS_CHANGE' | 'MERGE' | 'SENSITIVE_READ';
 
 const verbs: Record<EntityLogAction, string> = {
   CREATE: 'created',
   UPDATE: 'updated',
   DELETE: 'deleted',
   STATUS_CHANGE: 'changed the status of',
+  MERGE: 'merged a duplicate into',
+  SENSITIVE_READ: 'viewed the diversity data of',
 };
 
 /** A value at a dotted path ("name.fullName"). */

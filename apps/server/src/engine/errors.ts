@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: FieldError[],
+    /** What the envelope's `data` holds instead (a 409's possible duplicates); never a secret. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -15,7 +17,7 @@ export const badRequest = (message: string, errors?: FieldError[]) => new HttpEr
 export const unauthorized = (message = 'Please sign in to continue') => new HttpError(401, message);
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, data?: Record<string, unknown>) => new HttpError(409, message, undefined, data);
 export const tooManyRequests = (message = 'Too many attempts, please try again later') => new HttpError(429, message);
 
 /** A unique index refused the write (PostgreSQL 23505), whether the driver's error or drizzle's wrapper of it. */

@@ -64,6 +64,10 @@ const resolve = (def: ResourceDefinition, table: PgTable): ResolvedReference[] =
     else if (!target.def.labelField) problems.push(`reference "${field}" names ${reference.resource}, which has no labelField`);
     else if (!(labelColumn(target.def.labelField) in getTableColumns(target.table)))
       problems.push(`${reference.resource}'s labelField "${target.def.labelField}" has no column`);
+    for (const key of Object.keys(reference.expandWith ?? {})) {
+      if (target && !(key in getTableColumns(target.table)))
+        problems.push(`reference "${field}" expands with "${key}", which has no column`);
+    }
     if (column && target) resolved.push({ field, column, many, target, expandAs: reference.expandAs });
   }
   if (def.relatedTo) {
@@ -219,7 +223,11 @@ export const resourceReferences = (def: ResourceDefinition, table: PgTable) => {
       // field of a one-table query, and inside the subquery an unqualified name could mean either table.
       const otherId = sql`${otherColumns.id}`;
       const own = sql`${column}`;
-      const summary = sql`json_build_object('_id', ${otherId}, 'label', ${textExpression(other, target.def.labelField as string)})`;
+      // A reference's `expandWith` columns follow the label (a notice period's valueInDays).
+      const extra = Object.keys(def.references?.[field]?.expandWith ?? {}).map(
+        (key) => sql`, ${sql.raw(`'${key.replace(/[^A-Za-z0-9_]/g, '')}'`)}, ${otherColumns[key]}`,
+      );
+      const summary = sql`json_build_object('_id', ${otherId}, 'label', ${textExpression(other, target.def.labelField as string)}${sql.join(extra)})`;
       const live = and(sql`true`, ...where);
       expansions[expandAs] = many
         ? sql`coalesce((select json_agg(${summary} order by listed.position) from jsonb_array_elements_text(${own}) with ordinality as listed(id, position) join ${from} on ${otherId} = listed.id where ${live}), '[]'::json)`

@@ -116,7 +116,8 @@ export const registerCall = <Input>(
           req.log.error({ err: error }, 'a task after the commit failed');
         }
       }
-      if (reply.sent) return reply;
+      // A handler that answers itself (a CSV stream) returns the reply: it is on its way already.
+      if (reply.sent || result === reply) return reply;
       const answer = result instanceof Answer ? result : new Answer(result ?? null, spec.message ?? 'Success');
       const data = serialiseAnswer({ call: spec.name, output, data: answer.data, files: app.services.files });
       return { code: 200, success: true, message: answer.message, data };

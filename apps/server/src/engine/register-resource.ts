@@ -5,10 +5,12 @@ import { outputOfCall } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec, ResourceDefinition } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { registerBulkCall } from './bulk-call';
 import type { CallContext } from './context';
+import { registerExportCall } from './export-call';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
-import type { HookContext, ResourceHooks, WriteOperation } from './resource-hooks';
+import type { HookContext, Matching, ResourceHooks, WriteOperation } from './resource-hooks';
 
 export type KindHandler<Def extends ResourceDefinition = ResourceDefinition> = (
   ctx: CallContext & { input: any; repository: ResourceRepository<Def> },
@@ -69,17 +71,19 @@ const onlySent = (body: unknown, input: Record<string, unknown>) => {
   return Object.fromEntries(Object.entries(input).filter(([key]) => key === '_id' || sent.has(key)));
 };
 
+const hookContextOf = <Def extends ResourceDefinition>(ctx: CallContext & { repository: ResourceRepository<Def> }): HookContext<Def> => ({
+  db: ctx.db,
+  caller: ctx.caller,
+  scope: ctx.scope,
+  services: ctx.services,
+  req: ctx.req,
+  afterCommit: ctx.afterCommit,
+  repository: ctx.repository,
+});
+
 /** The five generic calls, with the resource's hooks run around each write in its transaction. */
 const genericHandlers = <Def extends ResourceDefinition>(hooks: ResourceHooks<Def>): Record<CallKind, KindHandler<Def>> => {
-  const hookContext = (ctx: CallContext & { repository: ResourceRepository<Def> }): HookContext<Def> => ({
-    db: ctx.db,
-    caller: ctx.caller,
-    scope: ctx.scope,
-    services: ctx.services,
-    req: ctx.req,
-    afterCommit: ctx.afterCommit,
-    repository: ctx.repository,
-  });
+  const hookContext = hookContextOf;
   const update = async (
     ctx: CallContext & { repository: ResourceRepository<Def> },
     id: string,
@@ -167,4 +171,17 @@ export const registerResource = <Def extends ResourceDefinition>(
       },
     );
   }
+  // Every list gets its bulk actions and its CSV export, with the same hooks and scope as its calls.
+  const listWhere = (ctx: CallContext & { repository: ResourceRepository<Def> }, matching: Matching) =>
+    hooks.listWhere?.({ ...hookContextOf(ctx), request: { page: 1, limit: 'ALL', ...matching } }) ?? [];
+  const custom = options.handlers ?? {};
+  // A custom list only adds to each row (counts, members); rows it would narrow belong in hooks.listWhere.
+  registerBulkCall(app, {
+    repository,
+    listWhere,
+    // A write done outside the transaction (its own slow work first) cannot join a bulk one.
+    handlerOf: (kind) => (def.calls[kind] && !options.outsideTransaction?.includes(kind) ? (custom[kind] ?? generic[kind]) : undefined),
+    afterCommit: hooks.afterCommit ? (kind) => hooks.afterCommit?.({ operation: kind as WriteOperation }) : undefined,
+  });
+  registerExportCall(app, { repository, listWhere });
 };

@@ -1,7 +1,7 @@
 import type { ListRequest, ListResult } from '@app/contract/conventions/list';
 import { systemFieldsOf } from '@app/contract/conventions/record';
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { and, asc, desc, eq, getTableColumns, inArray, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../db/client';
@@ -274,6 +274,83 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
         ],
       });
       return { ...page, results: page.results.map(toRecord) };
+    },
+
+    /**
+     * The ids of the records a list's search and filter match in the caller's scope, newest first, at
+     * most `limit` (a bulk call's "all N matching"); among `ids` when given, so an id out of scope is
+     * simply not there.
+     */
+    async matchingIds(
+      db: Executor,
+      scope: Scope,
+      input: { ids?: readonly string[]; search?: string; filter?: Record<string, unknown>; extraWhere?: SQL[]; limit: number },
+    ): Promise<string[]> {
+      const rows = await db
+        .select({ id: column('id') })
+        .from(table)
+        .where(
+          and(
+            ...scopeWhere(scope),
+            ...(input.extraWhere ?? []),
+            input.ids ? inArray(column('id'), [...input.ids]) : undefined,
+            searchCondition(table, def.search, input.search ?? ''),
+            ...filterConditions(table, columnFilters, input.filter ?? {}),
+          ),
+        )
+        .orderBy(desc(column('id')))
+        .limit(input.limit);
+      return rows.map((row) => row.id as string);
+    },
+
+    /**
+     * One page of an export: the records a list's search and filter match, as the list answers them,
+     * after the id `after` by keyset (ids grow with time, so newest first), never an offset that
+     * rereads what came before.
+     */
+    async exportPage(
+      db: Executor,
+      scope: Scope,
+      input: { search: string; filter: Record<string, unknown>; extraWhere?: SQL[]; after?: string; limit: number },
+    ): Promise<ResourceRecord<Def>[]> {
+      const rows = (await db
+        .select(selectionFor(scope, true))
+        .from(table)
+        .where(
+          and(
+            ...scopeWhere(scope),
+            ...(input.extraWhere ?? []),
+            input.after ? lt(column('id'), input.after) : undefined,
+            searchCondition(table, def.search, input.search),
+            ...filterConditions(table, columnFilters, input.filter),
+          ),
+        )
+        .orderBy(desc(column('id')))
+        .limit(input.limit)) as Row[];
+      return rows.map(toRecord);
+    },
+
+    /** Gives a record to another owner (a bulk "assign owner"), logged as an update of its ownerId. */
+    async assignOwner(db: Executor, input: { caller: Caller | null; scope: Scope; id: string; ownerId: string }) {
+      const before = await get(db, input.scope, input.id);
+      if (before.ownerId === input.ownerId) return false;
+      const patch: Record<string, unknown> = { ownerId: input.ownerId };
+      if (columns.updatedAt) patch.updatedAt = new Date();
+      if (columns.updatedBy) patch.updatedBy = by(input.caller);
+      await db
+        .update(table)
+        .set(patch)
+        .where(eq(column('id'), input.id));
+      await writeEntityLog(db, {
+        caller: input.caller,
+        organisationId: (before.organisationId as string | null) ?? null,
+        entityType: def.name,
+        action: 'UPDATE',
+        record: toRecord(before) as never,
+        from: { ownerId: before.ownerId ?? null },
+        to: { ownerId: input.ownerId },
+      });
+      return true;
     },
 
     async create(db: Executor, input: { caller: Caller | null; scope: Scope; values: Record<string, unknown> }) {

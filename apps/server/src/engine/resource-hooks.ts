@@ -15,6 +15,9 @@ export type UpdateValues<Def extends ResourceDefinition> = Partial<Omit<z.output
 /** What a hook hands on to be written: the values, changed or added to (a derived field, a sanitised text). */
 export type WriteValues = Record<string, unknown>;
 
+/** What a bulk action or an export matches: the list's search and filter. */
+export type Matching = Pick<ListRequest, 'search' | 'filter'>;
+
 export type WriteOperation = 'create' | 'update' | 'setStatus' | 'remove';
 
 /** What every hook gets: the write's transaction, who asks, in what scope, and the services. */

@@ -10,6 +10,8 @@ import type { PolicyCaller, Scope } from './context';
  */
 const tablesByResource = new Map<string, PgTable>();
 export const rememberResourceTable = (name: string, table: PgTable) => tablesByResource.set(name, table);
+/** A registered resource's table, by definition name (a merge rewrites every table that points at a record). */
+export const resourceTable = (name: string) => tablesByResource.get(name);
 
 const columnOf = (table: PgTable, key: string, what: string) => {
   const column = getTableColumns(table)[key] as PgColumn | undefined;

@@ -7,6 +7,7 @@ import { contact } from '@app/contract/resources/crm/contact';
 import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
+import { savedView } from '@app/contract/resources/crm/saved-view';
 import { task } from '@app/contract/resources/crm/task';
 import { team, teamMember } from '@app/contract/resources/crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
@@ -220,6 +221,22 @@ export const fixtures: Fixture[] = [
     update: { status: 'CONTACTED', notes: 'Called the hiring manager.' },
     otherStatus: 'QUALIFIED',
     searchFor: (c) => String(c.title),
+  },
+  {
+    def: savedView,
+    actor: (w) => w.orgA.adminToken,
+    // Owner tenancy: a colleague in the same organisation is the other tenant.
+    otherTenantActor: (w) => w.staffA.token,
+    create: () => ({
+      resource: 'Client',
+      name: unique('Active London '),
+      search: 'London',
+      filter: { status: 'ACTIVE' },
+      columns: ['name'],
+    }),
+    invalidCreate: { body: () => ({ resource: 'Client' }), message: 'Please enter view name', field: 'name' },
+    update: { columns: ['name', 'email'] },
+    searchFor: (c) => String(c.name),
   },
   {
     def: team,

@@ -123,6 +123,7 @@ export const router = createBrowserRouter([
               { path: 'clients/:id', lazy: screen(() => import('../areas/crm/client-page'), 'ClientPage') },
               { path: 'contacts', lazy: screen(() => import('../areas/crm/contacts-page'), 'ContactsPage') },
               { path: 'call-logs', lazy: screen(() => import('../areas/crm/call-logs-page'), 'CallLogsPage') },
+              { path: 'candidates', lazy: screen(() => import('../areas/crm/candidates-page'), 'CandidatesPage') },
               { path: 'tasks', lazy: screen(() => import('../areas/crm/tasks-page'), 'TasksPage') },
               { path: 'calendar', lazy: screen(() => import('../areas/crm/calendar-page'), 'CalendarPage') },
               { path: 'notes', lazy: screen(() => import('../areas/crm/notes-page'), 'NotesPage') },

@@ -1,11 +1,14 @@
+import { siblingOfList } from '@app/contract/conventions/bulk';
 import type { ListRequest } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { Button, Group, Paper, Skeleton, Stack, Table } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Skeleton, Stack, Table, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconLock, IconPlus, IconSearchOff, IconTable } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconLock, IconPlus, IconSearchOff, IconTable } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from './api';
+import { BulkBar } from './bulk-bar';
+import { isSelected, noSelection, pageState, type Selection, togglePage, toggleRow } from './bulk-selection';
 import { useCan } from './can';
 import { ConfirmModal } from './confirm-modal';
 import { deriveFilters } from './derive-fields';
@@ -15,10 +18,14 @@ import type { FieldDescriptor, FormMode } from './field-descriptor';
 import { getPath } from './form-values';
 import { type FilterControl, FilterSelect, filterOf, SearchBox } from './list-filters';
 import { ListFooter } from './list-footer';
+import { listKeyAction, movedRow } from './list-keys';
+import { ColumnsMenu, ExportButton, SavedViewsMenu } from './list-toolbar';
+import { emptyView, type ListView, localViewKey, nextSort, readLocalView, sortRows, visibleColumns } from './list-view';
 import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { PageHeader } from './page-header';
 import { ResourceFormModal } from './resource-form';
 import { RowActions } from './row-actions';
+import { useSession } from './session';
 import cards from './table-cards.module.css';
 import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
 import { capitalise, humanise, plural, sentence } from './words';
@@ -87,21 +94,55 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   const can = useCan();
   const filters = useMemo(() => props.filters ?? deriveFilters(resource), [props.filters, resource]);
 
-  const [search, setSearch] = useState('');
+  // The list's view (search, filters, columns, sort) starts where this user left it, kept in the browser.
+  const { user } = useSession();
+  const storageKey = localViewKey(user?._id, resource.name);
+  const storage = typeof window === 'undefined' ? undefined : window.localStorage;
+  // Only the columns and sort come back by themselves; a search or filter comes back through a saved view.
+  const [initial] = useState<ListView>(() => {
+    const kept = props.fixedFilter ? undefined : readLocalView(storage, storageKey);
+    return kept ? { ...emptyView, columns: kept.columns, sort: kept.sort } : emptyView;
+  });
+  const [search, setSearch] = useState(initial.search);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [filter, setFilter] = useState<Record<string, string>>({});
+  const [filter, setFilter] = useState<Record<string, string>>(initial.filter);
+  const [chosenColumns, setChosenColumns] = useState<string[]>(initial.columns);
+  const [sort, setSort] = useState<ListView['sort']>(initial.sort);
+  const view: ListView = { search, filter, columns: chosenColumns, sort };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: saved whenever the view changes
+  useEffect(() => {
+    if (props.fixedFilter) return;
+    try {
+      storage?.setItem(storageKey, JSON.stringify({ ...emptyView, columns: chosenColumns, sort }));
+    } catch {
+      // A full or refused storage only loses the remembered view.
+    }
+  }, [storageKey, chosenColumns, sort]);
+  const pickView = (picked: ListView) => {
+    setSearch(picked.search);
+    setFilter(picked.filter);
+    setChosenColumns(picked.columns);
+    setSort(picked.sort);
+  };
+  const shownColumns = useMemo(() => visibleColumns(columns, chosenColumns), [columns, chosenColumns]);
+
   const [page, setPage] = useState(1);
+  const listFilter = { ...filterOf(filters, filter), ...props.fixedFilter };
   const request: Partial<ListRequest> = {
     page,
     limit: pageSize,
     search: debouncedSearch,
-    filter: { ...filterOf(filters, filter), ...props.fixedFilter },
+    filter: listFilter,
   };
   const list = useList(resource, request);
+  const [selection, setSelection] = useState<Selection>(noSelection);
 
-  // A new search or filter starts from the first page.
+  // A new search or filter starts from the first page, with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetting on these inputs is the point
-  useEffect(() => setPage(1), [debouncedSearch, filter]);
+  useEffect(() => {
+    setPage(1);
+    setSelection(noSelection);
+  }, [debouncedSearch, filter]);
   // After the last row of the last page goes, show the page before it.
   useEffect(() => {
     const totalPages = list.data?.totalPages ?? 0;
@@ -121,6 +162,12 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   const mayRemove = can.do(resource, 'remove');
   const maySetStatus = can.do(resource, 'setStatus');
   const hasActions = mayEdit || mayRemove || maySetStatus || Boolean(props.rowExtra);
+  // Rows can be ticked for a bulk action where the list has its bulk call and the user one of its writes.
+  const mayBulk =
+    resource.tenancy === 'organisation' &&
+    Boolean(siblingOfList(resource, 'bulk')) &&
+    !props.fixedFilter &&
+    (mayEdit || mayRemove || maySetStatus);
 
   const changeStatus = async (row: RecordOf<D>, to?: string) => {
     const status = to ?? ((row as { status?: unknown }).status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
@@ -146,9 +193,53 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
 
   const searching = debouncedSearch !== '' || Object.values(filter).some(Boolean);
   const data = list.data;
+  const rows = useMemo(() => sortRows(data?.results ?? [], sort, (row, key) => getPath(row, key)), [data?.results, sort]);
+  const pageIds = rows.map((row) => row._id);
+
+  // Keys: j/k move between rows, [ and ] turn pages, / goes to the search, x ticks the row, Enter edits it.
+  const frame = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState(-1);
+  const keys = { rows, page, totalPages: data?.totalPages ?? 0, focused, mayBulk, mayEdit };
+  const keysRef = useRef(keys);
+  keysRef.current = keys;
+  useEffect(() => {
+    if (props.headingOrder === 2) return; // A list inside a longer page leaves the keys to the page.
+    const onKey = (event: KeyboardEvent) => {
+      const action = listKeyAction({ ...event, key: event.key, target: event.target as HTMLElement | null });
+      if (!action || document.querySelector('[role="dialog"]')) return;
+      const now = keysRef.current;
+      const rowElement = (index: number) => frame.current?.querySelectorAll<HTMLElement>('tbody tr')[index];
+      if (action === 'focus-search') frame.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+      else if (action === 'next-page' && now.page < now.totalPages) setPage(now.page + 1);
+      else if (action === 'previous-page' && now.page > 1) setPage(now.page - 1);
+      else if (action === 'next-row' || action === 'previous-row') {
+        const next = movedRow(now.focused, action, now.rows.length);
+        setFocused(next);
+        rowElement(next)?.focus();
+      } else if (action === 'toggle-row' && now.mayBulk && now.rows[now.focused]) {
+        const id = now.rows[now.focused]?._id as string;
+        setSelection((current) =>
+          toggleRow(
+            current,
+            id,
+            now.rows.map((row) => row._id),
+          ),
+        );
+      } else if (action === 'open-row' && now.mayEdit && now.rows[now.focused] && document.activeElement === rowElement(now.focused)) {
+        const row = now.rows[now.focused] as RecordOf<D>;
+        if (props.editTo) navigate(props.editTo(row));
+        else if (form) setEditing({ mode: 'edit', row });
+      } else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [props.headingOrder, props.editTo, navigate, form]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts without a focused row
+  useEffect(() => setFocused(-1), [page]);
 
   const body = () => {
-    if (list.isPending) return <LoadingTable columns={columns.length + (hasActions ? 1 : 0)} />;
+    if (list.isPending) return <LoadingTable columns={shownColumns.length + (hasActions ? 1 : 0)} />;
     if (list.isError) {
       const forbidden = isApiError(list.error) && list.error.status === 403;
       return forbidden ? (
@@ -190,8 +281,34 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={props.title} className={cards.table}>
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key}>{column.header}</Table.Th>
+                {mayBulk && (
+                  <Table.Th w={1}>
+                    <Checkbox
+                      aria-label={`Select all ${plural(noun)} on this page`}
+                      checked={pageState(selection, pageIds) === 'all'}
+                      indeterminate={pageState(selection, pageIds) === 'some'}
+                      onChange={() => setSelection((current) => togglePage(current, pageIds))}
+                    />
+                  </Table.Th>
+                )}
+                {shownColumns.map((column) => (
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    <UnstyledButton
+                      onClick={() => setSort((current) => nextSort(current, column.key))}
+                      aria-label={`Sort this page by ${column.header}`}
+                      fw={600}
+                      fz="sm"
+                    >
+                      <Group gap={4} wrap="nowrap">
+                        {column.header}
+                        {sort?.key === column.key &&
+                          (sort.direction === 'asc' ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden />)}
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
                 ))}
                 {hasActions && (
                   <Table.Th ta="right" w={1}>
@@ -201,9 +318,24 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              {data.results.map((row) => (
-                <Table.Tr key={row._id}>
-                  {columns.map((column) => (
+              {rows.map((row, index) => (
+                <Table.Tr
+                  key={row._id}
+                  tabIndex={-1}
+                  aria-selected={mayBulk ? isSelected(selection, row._id) : undefined}
+                  onFocus={() => setFocused(index)}
+                  className={cards.row}
+                >
+                  {mayBulk && (
+                    <Table.Td data-label="">
+                      <Checkbox
+                        aria-label={`Select ${rowLabel(row)}`}
+                        checked={isSelected(selection, row._id)}
+                        onChange={() => setSelection((current) => toggleRow(current, row._id, pageIds))}
+                      />
+                    </Table.Td>
+                  )}
+                  {shownColumns.map((column) => (
                     <Table.Td
                       key={column.key}
                       data-label={column.header}
@@ -248,7 +380,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   };
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={frame}>
       <PageHeader
         title={props.title}
         order={props.headingOrder}
@@ -265,7 +397,23 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
             onChange={(value) => setFilter((current) => ({ ...current, [control.key]: value }))}
           />
         ))}
+        <Group gap="xs" ml="auto">
+          {!props.fixedFilter && <SavedViewsMenu resource={resource} current={view} onPick={pickView} />}
+          <ColumnsMenu all={columns} chosen={chosenColumns} onChange={setChosenColumns} />
+          <ExportButton resource={resource} search={debouncedSearch} filter={listFilter} />
+        </Group>
       </Group>
+      {mayBulk && (
+        <BulkBar
+          resource={resource}
+          noun={noun}
+          selection={selection}
+          total={data?.totalResults ?? 0}
+          pageCount={rows.length}
+          list={{ search: debouncedSearch, filter: listFilter }}
+          onSelection={setSelection}
+        />
+      )}
       {body()}
       <ListFooter data={data} page={page} onPage={setPage} />
       {form && (

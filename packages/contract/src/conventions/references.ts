@@ -33,6 +33,12 @@ export const expansionShape = (def: ResourceDefinition): Record<string, z.ZodTyp
       .filter(([, reference]) => reference.expandAs)
       .map(([field, reference]) => [
         reference.expandAs as string,
-        (isReferenceList(def, field) ? z.array(referenceSummary) : referenceSummary.nullable()).optional(),
+        ((summary) => (isReferenceList(def, field) ? z.array(summary) : summary.nullable()).optional())(
+          reference.expandWith
+            ? referenceSummary.extend(
+                Object.fromEntries(Object.entries(reference.expandWith).map(([key, schema]) => [key, schema.nullable()])),
+              )
+            : referenceSummary,
+        ),
       ]),
   );

@@ -3,7 +3,7 @@ import { idName, relatedTo } from '../conventions/common';
 import { filterDateRange, filterId, filterValue } from '../conventions/list';
 import { defineResource } from '../define-resource';
 
-export const entityLogActions = ['CREATE', 'UPDATE', 'DELETE', 'STATUS_CHANGE'] as const;
+export const entityLogActions = ['CREATE', 'UPDATE', 'DELETE', 'STATUS_CHANGE', 'MERGE', 'SENSITIVE_READ'] as const;
 export const entityLogAction = z.enum(entityLogActions);
 
 const fields = z.object({

@@ -2,11 +2,14 @@ import type { ResourceDefinition } from '../define-resource';
 import { jobSeekerReference } from './content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from './content/article';
 import { callLog } from './crm/call-log';
+import { candidate, crmNoticePeriod } from './crm/candidate';
+import { candidateCv } from './crm/candidate-cv';
 import { client } from './crm/client';
 import { contact } from './crm/contact';
 import { event } from './crm/event';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
+import { savedView } from './crm/saved-view';
 import { task } from './crm/task';
 import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
@@ -42,6 +45,10 @@ export const resources: readonly ResourceDefinition[] = [
   team,
   teamMember,
   lead,
+  crmNoticePeriod,
+  candidate,
+  candidateCv,
+  savedView,
   skill,
   language,
   jobTitle,

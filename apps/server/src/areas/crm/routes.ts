@@ -2,15 +2,19 @@ import { callLog } from '@app/contract/resources/crm/call-log';
 import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
+import { savedView } from '@app/contract/resources/crm/saved-view';
 import { task } from '@app/contract/resources/crm/task';
 import type { FastifyInstance } from 'fastify';
 import { callLogs } from '../../db/schema/call-logs';
 import { events } from '../../db/schema/events';
 import { leads } from '../../db/schema/leads';
 import { crmNotes } from '../../db/schema/notes';
+import { savedViews } from '../../db/schema/saved-views';
 import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { registerCandidateCvs } from './candidate-cvs';
+import { registerCandidates } from './candidates';
 import { registerClientCredentials } from './client-credentials';
 import { clientRepository } from './clients';
 import { registerContacts } from './contacts';
@@ -28,6 +32,7 @@ export const noteRepository = resourceRepository(crmNote, crmNotes);
 export const taskRepository = resourceRepository(task, tasks);
 export const leadRepository = resourceRepository(lead, leads);
 export const eventRepository = resourceRepository(event, events);
+export const savedViewRepository = resourceRepository(savedView, savedViews);
 
 /** The agency's CRM records: one line per entity that the generic calls serve as they are. */
 export const registerCrm = (app: FastifyInstance) => {
@@ -46,4 +51,7 @@ export const registerCrm = (app: FastifyInstance) => {
   registerClientCredentials(app);
   registerResource(app, callLogRepository);
   registerEvents(app, eventRepository);
+  registerResource(app, savedViewRepository);
+  registerCandidates(app);
+  registerCandidateCvs(app);
 };

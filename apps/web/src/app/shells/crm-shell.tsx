@@ -1,4 +1,5 @@
 import { callLog } from '@app/contract/resources/crm/call-log';
+import { candidate } from '@app/contract/resources/crm/candidate';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
 import { event } from '@app/contract/resources/crm/event';
@@ -21,6 +22,7 @@ import {
   IconShieldLock,
   IconTargetArrow,
   IconUser,
+  IconUserSearch,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -31,6 +33,7 @@ const icon = { size: 18, 'aria-hidden': true } as const;
 
 const nav: NavItem[] = [
   { label: 'Dashboard', to: '/crm', icon: <IconHome {...icon} />, exact: true },
+  { label: 'Candidates', to: '/crm/candidates', icon: <IconUserSearch {...icon} />, show: (can) => can.do(candidate, 'list') },
   { label: 'Clients', to: '/crm/clients', icon: <IconBuilding {...icon} />, show: (can) => can.do(client, 'list') },
   { label: 'Contacts', to: '/crm/contacts', icon: <IconAddressBook {...icon} />, show: (can) => can.do(contact, 'list') },
   { label: 'Call logs', to: '/crm/call-logs', icon: <IconPhoneCall {...icon} />, show: (can) => can.do(callLog, 'list') },

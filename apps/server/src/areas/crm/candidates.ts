@@ -1,0 +1,203 @@
+import type { ListRequest } from '@app/contract/conventions/list';
+import { candidate, crmNoticePeriod, defaultNoticePeriods } from '@app/contract/resources/crm/candidate';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { candidates, crmNoticePeriods } from '../../db/schema/candidates';
+import type { Caller, Scope } from '../../engine/context';
+import { conflict, notFound } from '../../engine/errors';
+import { registerResource } from '../../engine/register-resource';
+import { type ResourceRecord, resourceRepository } from '../../engine/repository';
+import { emailKey, phoneKey } from './candidate-contact-keys';
+import { assertMayWriteDiversity, mayDiversity, readDiversity, writeDiversity } from './candidate-diversity';
+
+export const candidateRepository = resourceRepository(candidate, candidates);
+export const noticePeriodRepository = resourceRepository(crmNoticePeriod, crmNoticePeriods);
+
+type Values = Record<string, unknown>;
+type Preferences = {
+  noticePeriodId?: string | null;
+  jobTypes?: number[];
+  workModel?: string[];
+  preferredLocation?: { city?: string } | null;
+};
+
+/**
+ * The columns derived from what a candidate holds, written beside it on every write and never sent:
+ * the duplicate keys, and what the list filters by (a preferences JSON path cannot be indexed or
+ * checked as a reference; its own column can).
+ */
+export const derivedColumns = (candidateValues: Values) => {
+  const preferences = (candidateValues.preferences ?? null) as Preferences | null;
+  const address = (candidateValues.address ?? null) as { city?: string } | null;
+  const city = (preferences?.preferredLocation?.city ?? address?.city ?? '').trim().toLowerCase();
+  return {
+    emailNormalised: emailKey(String(candidateValues.email ?? '')),
+    phoneNormalised: phoneKey(String(candidateValues.phone ?? '')),
+    noticePeriodId: preferences?.noticePeriodId ?? null,
+    city: city || null,
+    skillIds: ((candidateValues.skills ?? []) as { skillId: string }[]).map((skill) => skill.skillId),
+    jobTypes: preferences?.jobTypes ?? [],
+    workModel: preferences?.workModel ?? [],
+  };
+};
+
+/**
+ * The organisation's live candidates sharing the email or the phone: compared across the whole
+ * organisation whatever the caller's OWN/TEAM scope, since a duplicate hidden from the caller is
+ * still a duplicate (the 409 names only id, item id, name, email and phone).
+ */
+const findDuplicates = async (db: Executor, input: { organisationId: string; email: string; phone: string; exceptId?: string }) => {
+  const where = [
+    eq(candidates.organisationId, input.organisationId),
+    eq(candidates.isDeleted, false),
+    or(eq(candidates.emailNormalised, input.email), input.phone ? eq(candidates.phoneNormalised, input.phone) : sql`false`),
+  ];
+  if (input.exceptId) where.push(ne(candidates.id, input.exceptId));
+  const rows = await db
+    .select({ _id: candidates.id, itemId: candidates.itemId, name: candidates.name, email: candidates.email, phone: candidates.phone })
+    .from(candidates)
+    .where(and(...where))
+    .orderBy(candidates.createdAt)
+    .limit(20);
+  return rows;
+};
+
+const refuseDuplicates = async (db: Executor, input: { organisationId: string; derived: Values; exceptId?: string }) => {
+  const duplicates = await findDuplicates(db, {
+    organisationId: input.organisationId,
+    email: String(input.derived.emailNormalised),
+    phone: String(input.derived.phoneNormalised),
+    exceptId: input.exceptId,
+  });
+  if (duplicates.length > 0) {
+    throw conflict('A candidate with this email or phone already exists', { duplicates });
+  }
+};
+
+/** Counts answered beside every candidate: 0 until job applications and information forms exist. */
+export const withCounts = <R extends Values>(record: R) => ({
+  ...record,
+  appliedJobCount: 0,
+  referencesCount: 0,
+  filledProfileRequestCount: 0,
+});
+
+const withoutWriteOnly = ({ diversity: _diversity, createAnyway: _createAnyway, ...values }: Values) => values;
+
+/** A merged-away candidate's survivor (following merges of merges), in the organisation; undefined when none. */
+const survivorOf = async (db: Executor, organisationId: string, id: string) => {
+  let current = id;
+  for (let hop = 0; hop < 10; hop += 1) {
+    const [row] = await db
+      .select({ mergedInto: candidates.mergedInto, isDeleted: candidates.isDeleted })
+      .from(candidates)
+      .where(and(eq(candidates.id, current), eq(candidates.organisationId, organisationId)));
+    if (!row) return undefined;
+    if (!row.isDeleted) return current === id ? undefined : current;
+    if (!row.mergedInto) return undefined;
+    current = row.mergedInto;
+  }
+  return undefined;
+};
+
+/** Seeds the organisation's default notice periods the first time anyone needs them (once, ever). */
+export const ensureNoticePeriods = async (db: Executor, organisationId: string) => {
+  const [any] = await db
+    .select({ id: crmNoticePeriods.id })
+    .from(crmNoticePeriods)
+    .where(eq(crmNoticePeriods.organisationId, organisationId))
+    .limit(1);
+  if (any) return;
+  await db.transaction(async (tx) => {
+    // Two first lists at once must not seed twice.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notice-periods:${organisationId}`}))`);
+    const [seeded] = await tx
+      .select({ id: crmNoticePeriods.id })
+      .from(crmNoticePeriods)
+      .where(eq(crmNoticePeriods.organisationId, organisationId))
+      .limit(1);
+    if (seeded) return;
+    for (const period of defaultNoticePeriods) {
+      await noticePeriodRepository.create(tx, { caller: null, scope: { organisationId }, values: { ...period } });
+    }
+  });
+};
+
+/** Details of a candidate: a merged-away id answers its survivor; diversity only with its permission, each read logged. */
+const candidateDetails = async (db: Executor, input: { caller: Caller | null; scope: Scope; id: string }) => {
+  const { caller, scope, id } = input;
+  let record: ResourceRecord | undefined;
+  let redirectedFrom: string | undefined;
+  const found = await candidateRepository.find(db, scope, id, true);
+  if (found) record = candidateRepository.toRecord(found);
+  else if (scope.organisationId) {
+    const survivor = await survivorOf(db, scope.organisationId, id);
+    if (survivor) {
+      record = await candidateRepository.details(db, scope, survivor);
+      redirectedFrom = id;
+    }
+  }
+  if (!record) throw notFound(candidateRepository.label);
+  const answer: Values = withCounts(record);
+  if (redirectedFrom) answer.redirectedFrom = redirectedFrom;
+  if (await mayDiversity(db, caller, 'READ')) {
+    answer.diversity = await readDiversity(db, { caller, candidate: record as never });
+  }
+  return answer;
+};
+
+/** Candidates, their notice periods, duplicates and diversity; CVs, credentials and merge have their own files. */
+export const registerCandidates = (app: FastifyInstance) => {
+  registerResource(app, noticePeriodRepository, {
+    handlers: {
+      // The defaults appear the first time an organisation lists its notice periods.
+      list: async ({ db, scope, input, repository }) => {
+        if (scope.organisationId) await ensureNoticePeriods(db, scope.organisationId);
+        return repository.list(db, scope, input as ListRequest);
+      },
+    },
+  });
+  registerResource(app, candidateRepository, {
+    hooks: {
+      beforeCreate: async ({ db, caller, scope, values }) => {
+        if (values.diversity !== undefined) await assertMayWriteDiversity(db, caller);
+        const derived = derivedColumns(values);
+        if (!values.createAnyway && scope.organisationId) {
+          await refuseDuplicates(db, { organisationId: scope.organisationId, derived });
+        }
+        return { ...withoutWriteOnly(values), ...derived };
+      },
+      beforeUpdate: async ({ db, caller, values, before, action, id }) => {
+        if (action === 'STATUS_CHANGE') return values;
+        if (values.diversity !== undefined) await assertMayWriteDiversity(db, caller);
+        const derived = derivedColumns({ ...before, ...values });
+        const contactChanged =
+          derived.emailNormalised !== emailKey(String(before.email ?? '')) ||
+          derived.phoneNormalised !== phoneKey(String(before.phone ?? ''));
+        if (contactChanged && !values.createAnyway) {
+          await refuseDuplicates(db, { organisationId: before.organisationId as string, derived, exceptId: id });
+        }
+        return { ...withoutWriteOnly(values), ...derived };
+      },
+      afterWrite: async ({ db, caller, operation, record, input }) => {
+        if (operation === 'remove') return;
+        if ((operation === 'create' || operation === 'update') && input.diversity !== undefined) {
+          await writeDiversity(db, {
+            caller,
+            candidate: record as never,
+            diversity: (input.diversity ?? null) as never,
+          });
+        }
+        return withCounts(record);
+      },
+    },
+    handlers: {
+      details: ({ db, caller, scope, input }) => candidateDetails(db, { caller, scope, id: input._id }),
+      list: async ({ db, scope, input, repository }) => {
+        const page = await repository.list(db, scope, input as ListRequest);
+        return { ...page, results: page.results.map(withCounts) };
+      },
+    },
+  });
+};

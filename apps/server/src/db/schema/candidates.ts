@@ -1,0 +1,84 @@
+import type { Address, PersonName, UploadedFile } from '@app/contract/conventions/common';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { baseColumns } from './columns';
+
+export const candidates = pgTable(
+  'candidates',
+  {
+    ...baseColumns(),
+    userId: text(),
+    name: jsonb().$type<PersonName>().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    address: jsonb().$type<Address>(),
+    about: text(),
+    linkedInLink: text(),
+    gitHubLink: text(),
+    profileImg: jsonb().$type<UploadedFile>(),
+    cvDetail: jsonb().$type<UploadedFile>(),
+    preferences: jsonb(),
+    skills: jsonb().notNull().default([]),
+    personalSkills: jsonb().notNull().default([]),
+    languages: jsonb().notNull().default([]),
+    workHistory: jsonb().notNull().default([]),
+    projects: jsonb().notNull().default([]),
+    education: jsonb().notNull().default([]),
+    instituteInfo: jsonb(),
+    status: text().notNull().default('ACTIVE'),
+    mergedInto: text(),
+    // Derived on every write (never sent): what duplicates and filters compare, each indexed.
+    emailNormalised: text().notNull(),
+    phoneNormalised: text().notNull(),
+    noticePeriodId: text(),
+    city: text(),
+    skillIds: jsonb().$type<string[]>().notNull().default([]),
+    jobTypes: jsonb().$type<number[]>().notNull().default([]),
+    workModel: jsonb().$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    index('candidates_organisation_created').on(t.organisationId, t.createdAt),
+    index('candidates_organisation_email').on(t.organisationId, t.emailNormalised),
+    index('candidates_organisation_phone').on(t.organisationId, t.phoneNormalised),
+    index('candidates_user').on(t.userId),
+    index('candidates_skill_ids').using('gin', t.skillIds),
+    uniqueIndex('candidates_organisation_id').on(t.organisationId, t.id),
+  ],
+);
+
+/** Special-category data, apart from the candidate so no list or export can select it by accident. */
+export const candidateDiversity = pgTable('candidate_diversity', {
+  candidateId: text().primaryKey(),
+  organisationId: text().notNull(),
+  dateOfBirth: text(),
+  gender: text(),
+  ethnicGroup: text(),
+  lgbtqCommunity: text(),
+  illnessAffecting: text(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const crmNoticePeriods = pgTable(
+  'crm_notice_periods',
+  {
+    ...baseColumns(),
+    label: text().notNull(),
+    valueInDays: integer().notNull(),
+  },
+  (t) => [index('crm_notice_periods_organisation').on(t.organisationId, t.valueInDays)],
+);
+
+export const candidateCvs = pgTable(
+  'candidate_cvs',
+  {
+    ...baseColumns(),
+    jobSeekerId: text().notNull(),
+    userId: text(),
+    cvTitle: text(),
+    type: text().notNull().default('UPLOADED'),
+    file: jsonb().$type<UploadedFile>(),
+    document: jsonb(),
+    isDefault: boolean().notNull().default(false),
+    status: text().notNull().default('ACTIVE'),
+  },
+  (t) => [index('candidate_cvs_candidate').on(t.organisationId, t.jobSeekerId)],
+);

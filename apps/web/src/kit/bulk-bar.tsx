@@ -1,0 +1,138 @@
+import { bulkActionsOf, siblingOfList } from '@app/contract/conventions/bulk';
+import type { ResourceDefinition } from '@app/contract/define-resource';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
+import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { callApi } from './api';
+import { bulkTarget, noSelection, type Selection, selectedCount } from './bulk-selection';
+import { useCan } from './can';
+import { ConfirmModal } from './confirm-modal';
+import { enumOptions } from './enum-options';
+import { notifyFailure, notifySuccess } from './notify';
+import { ReferencePicker } from './reference-picker';
+import { resourceKey } from './use-resource';
+import { plural } from './words';
+
+const bulkCall = (path: string) => ({ method: 'PUT' as const, path, input: z.unknown(), output: z.object({ changed: z.number() }) });
+
+/**
+ * Above a list with rows ticked: how many, "select all N matching", and the actions the resource and
+ * the user's permissions allow (assign an owner, set a status, delete), each one call for all rows.
+ */
+export const BulkBar = (props: {
+  resource: ResourceDefinition;
+  noun: string;
+  selection: Selection;
+  total: number;
+  pageCount: number;
+  list: { search: string; filter: Record<string, unknown> };
+  onSelection: (selection: Selection) => void;
+}) => {
+  const { resource, selection } = props;
+  const can = useCan();
+  const queries = useQueryClient();
+  const [dialog, setDialog] = useState<'assign-owner' | 'set-status' | 'delete' | null>(null);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const path = siblingOfList(resource, 'bulk');
+  const count = selectedCount(selection, props.total);
+  if (!path || count === 0) return null;
+  const allowed = bulkActionsOf(resource).filter((action) =>
+    action === 'delete' ? can.do(resource, 'remove') : action === 'set-status' ? can.do(resource, 'setStatus') : can.do(resource, 'update'),
+  );
+  const statuses = enumOptions(resource.status) ?? [];
+  const run = async (action: 'assign-owner' | 'set-status' | 'delete') => {
+    setBusy(true);
+    try {
+      const done = await callApi(bulkCall(path), {
+        ...bulkTarget(selection, props.list),
+        action,
+        ...(action === 'delete' ? {} : { value }),
+      });
+      notifySuccess(`${done.changed} ${done.changed === 1 ? props.noun : plural(props.noun)} updated`);
+      props.onSelection(noSelection);
+      setDialog(null);
+      setValue('');
+      await queries.invalidateQueries({ queryKey: resourceKey(resource) });
+    } catch (failure) {
+      notifyFailure(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const words = `${count} ${count === 1 ? props.noun : plural(props.noun)}`;
+  return (
+    <Paper withBorder radius="md" p="xs" role="region" aria-label="Bulk actions">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm">
+          <Text size="sm" aria-live="polite">
+            {words} selected
+          </Text>
+          {selection.kind === 'ids' && props.total > props.pageCount && count >= props.pageCount && (
+            <Button variant="subtle" size="xs" onClick={() => props.onSelection({ kind: 'matching' })}>
+              Select all {props.total} matching
+            </Button>
+          )}
+          <Button variant="subtle" size="xs" onClick={() => props.onSelection(noSelection)}>
+            Clear selection
+          </Button>
+        </Group>
+        <Group gap="xs">
+          {allowed.includes('assign-owner') && (
+            <Button size="xs" variant="default" onClick={() => setDialog('assign-owner')}>
+              Assign owner
+            </Button>
+          )}
+          {allowed.includes('set-status') && statuses.length > 0 && (
+            <Button size="xs" variant="default" onClick={() => setDialog('set-status')}>
+              Change status
+            </Button>
+          )}
+          {allowed.includes('delete') && (
+            <Button size="xs" color="red" variant="light" onClick={() => setDialog('delete')}>
+              Delete
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Modal
+        opened={dialog === 'assign-owner' || dialog === 'set-status'}
+        onClose={() => setDialog(null)}
+        title={dialog === 'assign-owner' ? `Assign an owner to ${words}` : `Change the status of ${words}`}
+      >
+        <Stack>
+          {dialog === 'assign-owner' ? (
+            <ReferencePicker
+              target={{ resource: organisationStaff, labelField: 'name.fullName' }}
+              label="Owner"
+              value={value}
+              onChange={(chosen) => setValue(String(chosen))}
+            />
+          ) : (
+            <Select label="Status" data={statuses} value={value || null} onChange={(chosen) => setValue(chosen ?? '')} />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              Cancel
+            </Button>
+            <Button disabled={!value} loading={busy} onClick={() => dialog && run(dialog)}>
+              Apply to {words}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ConfirmModal
+        opened={dialog === 'delete'}
+        title={`Delete ${words}?`}
+        message={`They will be removed from lists. This cannot be undone here.`}
+        confirmLabel={`Delete ${words}`}
+        danger
+        loading={busy}
+        onConfirm={() => run('delete')}
+        onClose={() => setDialog(null)}
+      />
+    </Paper>
+  );
+};

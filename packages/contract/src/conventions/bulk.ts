@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { ResourceDefinition } from '../define-resource';
+import { mongoId } from './ids';
+import { listRequest, maxAllRows } from './list';
+
+/** What a bulk call can do to the records it names; each needs the definition's matching call. */
+export type BulkAction = 'assign-owner' | 'set-status' | 'delete';
+
+/** The actions a definition allows: set-status needs a status, delete a remove call, assign-owner an update call. */
+export const bulkActionsOf = (def: Pick<ResourceDefinition, 'calls' | 'status'>): BulkAction[] => {
+  const actions: BulkAction[] = [];
+  if (def.calls.update) actions.push('assign-owner');
+  if (def.status && def.calls.setStatus) actions.push('set-status');
+  if (def.calls.remove) actions.push('delete');
+  return actions;
+};
+
+export const bulkIdsMessage = 'Please select at least one record';
+export const bulkTooManyMessage = `Please select at most ${maxAllRows} records`;
+export const bulkOwnerMessage = 'Please select an owner';
+
+/**
+ * A bulk call's input: the rows chosen one by one (`ids`), or every row a list's search and filter
+ * match ("all N matching"); the action and its value (the new owner's id, the new status).
+ */
+export const bulkRequest = (def: Pick<ResourceDefinition, 'calls' | 'status' | 'filters'>) => {
+  const actions = bulkActionsOf(def);
+  const matching = listRequest(def.filters).pick({ search: true, filter: true });
+  return z
+    .object({
+      ids: z.array(mongoId('_id')).min(1, bulkIdsMessage).max(maxAllRows, bulkTooManyMessage).optional(),
+      matching: matching.optional(),
+      action: z.enum(actions as [BulkAction, ...BulkAction[]], { error: `action must be one of ${actions.join(', ')}` }),
+      value: z.string().trim().max(100).optional(),
+    })
+    .strict()
+    .superRefine((input, ctx) => {
+      if (!input.ids && !input.matching) ctx.addIssue({ code: 'custom', message: bulkIdsMessage, path: ['ids'] });
+      if (input.action === 'assign-owner' && !input.value) ctx.addIssue({ code: 'custom', message: bulkOwnerMessage, path: ['value'] });
+      if (input.action === 'set-status') {
+        const status = def.status?.safeParse(input.value);
+        if (!status?.success) ctx.addIssue({ code: 'custom', message: 'Please select a status', path: ['value'] });
+      }
+    });
+};
+
+export type BulkRequest = {
+  ids?: string[];
+  matching?: { search: string; filter: Record<string, unknown> };
+  action: BulkAction;
+  value?: string;
+};
+
+/** How many records the bulk call changed. */
+export const bulkResult = z.object({ changed: z.number().int() });
+
+/** The path of a resource's bulk and export calls, beside its list (`/client/list` gives `/client/bulk`). */
+export const siblingOfList = (def: Pick<ResourceDefinition, 'calls'>, last: 'bulk' | 'export') => {
+  const list = def.calls.list?.path;
+  if (!list?.endsWith('/list')) return undefined;
+  return `${list.slice(0, -'list'.length)}${last}`;
+};
