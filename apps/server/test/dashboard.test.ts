@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '../src/db/schema/tasks';
 import { permissionId, aRole as roleOf } from './support/access';
+import { aCandidate } from './support/candidates';
 import { call, type TestApp } from './support/test-app';
 import { aStaffMember, unique, type World, withWorld } from './support/world';
 
@@ -64,6 +65,24 @@ describe('dashboard count', () => {
     expect((await call(t.app, dashboardCount, {}, w.platformAdmin.token)).status).toBe(403);
     expect((await call(t.app, dashboardCount, {})).status).toBe(401);
     expect((await call(t.app, dashboardCount, { extra: 1 }, w.orgA.adminToken)).status).toBe(400);
+  });
+});
+
+describe('dashboard candidates', () => {
+  it('counts the candidates the caller may read, and those added this week, not another organisation’s', async () => {
+    const reader = await staffWith('Candidate', 'READ');
+    const countOf = async () => (await call(t.app, dashboardCount, {}, reader.token)).body.data.candidateCount as number;
+    const thisWeek = async () => {
+      const weeks = (await call(t.app, dashboardWeekly, {}, reader.token)).body.data as { candidatesAdded: number }[];
+      return weeks[11]?.candidatesAdded ?? 0;
+    };
+    const [count, added] = [await countOf(), await thisWeek()];
+    await aCandidate(t.app, w.orgA.adminToken);
+    await aCandidate(t.app, w.orgB.adminToken);
+    expect(await countOf()).toBe(count + 1);
+    expect(await thisWeek()).toBe(added + 1);
+    const blind = await staffWith('Task', 'READ');
+    expect((await call(t.app, dashboardCount, {}, blind.token)).body.data.candidateCount).toBe(0);
   });
 });
 

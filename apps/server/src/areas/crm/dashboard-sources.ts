@@ -1,12 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { candidates } from '../../db/schema/candidates';
 import type { Caller, Scope } from '../../engine/context';
+import { candidateRepository } from './candidates';
 
 /**
- * The dashboard's sources that live on other branches (interviews, candidate information forms,
- * candidates). Each answers 0 until its entity exists; wiring one is replacing its body with a
- * count through that entity's repository, in `readable(access)` (null: the caller may not READ it,
- * count 0), the way `countOpenTasks` in dashboard.ts does.
+ * The dashboard's sources beyond tasks. Interviews and candidate information forms answer 0 until
+ * those entities exist; wiring one is replacing its body with a count through that entity's
+ * repository, in `readable(access)` (null: the caller may not READ it, count 0), as candidates do.
  */
 export type SourceInput = {
   db: Executor;
@@ -24,14 +25,23 @@ export const countInterviews = async (_input: SourceInput): Promise<number> => 0
  */
 export const countFilledProfileRequests = async (_input: SourceInput): Promise<number> => 0;
 
-/** Candidates the caller may see. TODO(lead): count `candidates` in `readable({ module: 'Candidate' })`. */
-export const countCandidates = async (_input: SourceInput): Promise<number> => 0;
+/** Candidates the caller may see. */
+export const countCandidates = async ({ db, readable }: SourceInput): Promise<number> => {
+  const scope = readable({ module: 'Candidate' });
+  if (!scope) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(candidates)
+    .where(and(...candidateRepository.scopeWhere(scope)));
+  return Number(row?.n ?? 0);
+};
 
-/**
- * How many candidates were added in the week starting `week` (a SQL expression for its Monday, UTC),
- * as a scalar subquery of the weekly statement; 0 until candidates exist.
- * TODO(lead): with `scope = readable({ module: 'Candidate' })` not null, answer
- * sql`(select count(*) from ${candidates} where date_trunc('week', ${candidates.createdAt} at time zone 'UTC') = ${week}
- * and ${and(...candidateRepository.scopeWhere(scope))})`, as `tasksDoneInWeek` in dashboard.ts does.
- */
-export const candidatesAddedInWeek = (_input: SourceInput & { week: SQL }): SQL => sql`0`;
+/** How many candidates the caller may see were added in the week starting `week` (its Monday, UTC), as a scalar subquery. */
+export const candidatesAddedInWeek = ({ readable, week }: SourceInput & { week: SQL }): SQL => {
+  const scope = readable({ module: 'Candidate' });
+  if (!scope) return sql`0`;
+  return sql`(select count(*) from ${candidates} where ${and(
+    sql`date_trunc('week', ${candidates.createdAt} at time zone 'UTC') = ${week}`,
+    ...candidateRepository.scopeWhere(scope),
+  )})`;
+};
