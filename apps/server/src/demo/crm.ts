@@ -1,4 +1,5 @@
 import { login } from '@app/contract/resources/auth';
+import { candidate, crmNoticePeriod } from '@app/contract/resources/crm/candidate';
 import { client } from '@app/contract/resources/crm/client';
 import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
@@ -13,7 +14,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /** Brightpath's daily work: clients, leads, a team, tasks, a note and events, made by its admin through the API. */
 export const crmDemo: DemoStep = {
-  name: 'CRM clients, leads, a team, tasks, a note and events',
+  name: 'CRM clients, leads, a team, tasks, a note, events and candidates',
   signIns: [],
   run: async ({ api }) => {
     const admin = (await api(login, { email: demoOrganisationAdmin, password: demoPassword })).token as string;
@@ -109,5 +110,34 @@ export const crmDemo: DemoStep = {
       },
       admin,
     );
+
+    // Candidates: the notice periods list seeds the organisation's defaults on first use.
+    const periods = (await api(crmNoticePeriod.calls.list!, { limit: 'ALL' }, admin)).results as { _id: string; valueInDays: number }[];
+    const notice = (days: number) => periods.find((period) => period.valueInDays === days)?._id;
+    for (const [first, last, email, phone, city, jobTitle, days, workModel] of [
+      ['Tomasz', 'Nowak', 'tomasz.nowak@candidates.demo', '+44 7700 900301', 'Leeds', 'Transport planner', 30, 'ON_SITE'],
+      ['Amara', 'Mensah', 'amara.mensah@candidates.demo', '+44 7700 900302', 'Manchester', 'Ward nurse', 14, 'ON_SITE'],
+      ['Ellie', 'Barker', 'ellie.barker@candidates.demo', '+44 7700 900303', 'Bradford', 'Maintenance engineer', 0, 'HYBRID'],
+    ] as const) {
+      await api(
+        candidate.calls.create!,
+        {
+          name: { first, last },
+          email,
+          phone,
+          address: { city, country: 'United Kingdom' },
+          about: `${jobTitle} looking for a permanent role around ${city}.`,
+          preferences: {
+            currentJobTitle: jobTitle,
+            desiredJobTitle: jobTitle,
+            jobTypes: [1],
+            workModel: [workModel],
+            noticePeriodId: notice(days),
+          },
+          projects: [{ title: `${jobTitle} portfolio`, description: 'Highlights from recent work.' }],
+        },
+        admin,
+      );
+    }
   },
 };

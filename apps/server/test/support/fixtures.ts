@@ -2,6 +2,8 @@ import type { ResourceDefinition } from '@app/contract/define-resource';
 import { jobSeekerReference } from '@app/contract/resources/content/admin-board';
 import { adminNote, article, author, contactQuery, employeeCard, engagementTemplate } from '@app/contract/resources/content/article';
 import { callLog } from '@app/contract/resources/crm/call-log';
+import { candidate, crmNoticePeriod } from '@app/contract/resources/crm/candidate';
+import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
 import { event } from '@app/contract/resources/crm/event';
@@ -26,9 +28,11 @@ import { industry, jobTitle, language, skill } from '@app/contract/resources/job
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { FastifyInstance } from 'fastify';
+import { aCandidate, candidateInput } from './candidates';
 import { articleBody } from './content';
 import { aCompany, type Company, cvInput, jobInput, type Seeker } from './job-board';
 import { call } from './test-app';
+import { anUploadedFile } from './uploads';
 import { aStaffMember, password, unique, type World } from './world';
 
 type Body = Record<string, unknown>;
@@ -237,6 +241,40 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ resource: 'Client' }), message: 'Please enter view name', field: 'name' },
     update: { columns: ['name', 'email'] },
     searchFor: (c) => String(c.name),
+  },
+  {
+    def: crmNoticePeriod,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({ label: unique('Notice '), valueInDays: 21 }),
+    invalidCreate: { body: () => ({ valueInDays: 3 }), message: 'Please provide label', field: 'label' },
+    update: { valueInDays: 45 },
+    searchFor: (c) => String(c.label),
+  },
+  {
+    def: candidate,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => candidateInput(),
+    invalidCreate: { body: () => ({ ...candidateInput(), email: undefined }), message: 'Please enter email', field: 'email' },
+    update: { about: 'Backend engineer, open to Leeds.' },
+    searchFor: (c) => String(c.email),
+  },
+  {
+    def: candidateCv,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: async (w, app, token = w.orgA.adminToken) => ({
+      jobSeekerId: (await aCandidate(app, token))._id,
+      file: await anUploadedFile(app, token),
+      cvTitle: unique('CV '),
+    }),
+    invalidCreate: {
+      body: async (w, app) => ({ jobSeekerId: (await aCandidate(app, w.orgA.adminToken))._id }),
+      message: 'Please upload a file',
+      field: 'file',
+    },
+    searchFor: (c) => String(c.cvTitle),
   },
   {
     def: team,

@@ -11,7 +11,7 @@ const diversityAccess = { module: 'Candidate', feature: 'Diversity' } as const;
 
 /** Whether the caller holds the Candidate/Diversity feature at this level (only staff ever can). */
 export const mayDiversity = async (db: Executor, caller: Caller | null, level: 'READ' | 'WRITE') => {
-  if (!caller || caller.userType !== 'CRM_USER') return false;
+  if (caller?.userType !== 'CRM_USER') return false;
   try {
     await checkPermission(db, { caller, access: diversityAccess, level });
     return true;

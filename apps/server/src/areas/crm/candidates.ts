@@ -1,5 +1,5 @@
 import type { ListRequest } from '@app/contract/conventions/list';
-import { candidate, crmNoticePeriod, defaultNoticePeriods } from '@app/contract/resources/crm/candidate';
+import { defaultNoticePeriods } from '@app/contract/resources/crm/candidate';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -7,40 +7,17 @@ import { candidates, crmNoticePeriods } from '../../db/schema/candidates';
 import type { Caller, Scope } from '../../engine/context';
 import { conflict, notFound } from '../../engine/errors';
 import { registerResource } from '../../engine/register-resource';
-import { type ResourceRecord, resourceRepository } from '../../engine/repository';
+import type { ResourceRecord } from '../../engine/repository';
 import { emailKey, phoneKey } from './candidate-contact-keys';
-import { assertMayWriteDiversity, mayDiversity, readDiversity, writeDiversity } from './candidate-diversity';
-
-export const candidateRepository = resourceRepository(candidate, candidates);
-export const noticePeriodRepository = resourceRepository(crmNoticePeriod, crmNoticePeriods);
+import { candidateRepository, derivedColumns, noticePeriodRepository } from './candidate-repository';
 
 type Values = Record<string, unknown>;
-type Preferences = {
-  noticePeriodId?: string | null;
-  jobTypes?: number[];
-  workModel?: string[];
-  preferredLocation?: { city?: string } | null;
-};
 
-/**
- * The columns derived from what a candidate holds, written beside it on every write and never sent:
- * the duplicate keys, and what the list filters by (a preferences JSON path cannot be indexed or
- * checked as a reference; its own column can).
- */
-export const derivedColumns = (candidateValues: Values) => {
-  const preferences = (candidateValues.preferences ?? null) as Preferences | null;
-  const address = (candidateValues.address ?? null) as { city?: string } | null;
-  const city = (preferences?.preferredLocation?.city ?? address?.city ?? '').trim().toLowerCase();
-  return {
-    emailNormalised: emailKey(String(candidateValues.email ?? '')),
-    phoneNormalised: phoneKey(String(candidateValues.phone ?? '')),
-    noticePeriodId: preferences?.noticePeriodId ?? null,
-    city: city || null,
-    skillIds: ((candidateValues.skills ?? []) as { skillId: string }[]).map((skill) => skill.skillId),
-    jobTypes: preferences?.jobTypes ?? [],
-    workModel: preferences?.workModel ?? [],
-  };
-};
+import { withCounts } from './candidate-counts';
+import { registerCandidateCredentials } from './candidate-credentials';
+import { assertMayWriteDiversity, mayDiversity, readDiversity, writeDiversity } from './candidate-diversity';
+import { registerCandidateMerge } from './candidate-merge';
+import { syncFromCandidate } from './candidate-profile-sync';
 
 /**
  * The organisation's live candidates sharing the email or the phone: compared across the whole
@@ -74,14 +51,6 @@ const refuseDuplicates = async (db: Executor, input: { organisationId: string; d
     throw conflict('A candidate with this email or phone already exists', { duplicates });
   }
 };
-
-/** Counts answered beside every candidate: 0 until job applications and information forms exist. */
-export const withCounts = <R extends Values>(record: R) => ({
-  ...record,
-  appliedJobCount: 0,
-  referencesCount: 0,
-  filledProfileRequestCount: 0,
-});
 
 const withoutWriteOnly = ({ diversity: _diversity, createAnyway: _createAnyway, ...values }: Values) => values;
 
@@ -149,6 +118,8 @@ const candidateDetails = async (db: Executor, input: { caller: Caller | null; sc
 
 /** Candidates, their notice periods, duplicates and diversity; CVs, credentials and merge have their own files. */
 export const registerCandidates = (app: FastifyInstance) => {
+  registerCandidateCredentials(app);
+  registerCandidateMerge(app);
   registerResource(app, noticePeriodRepository, {
     handlers: {
       // The defaults appear the first time an organisation lists its notice periods.
@@ -188,6 +159,9 @@ export const registerCandidates = (app: FastifyInstance) => {
             candidate: record as never,
             diversity: (input.diversity ?? null) as never,
           });
+        }
+        if (record.userId && operation === 'update') {
+          await syncFromCandidate(db, { caller, candidateId: record._id, userId: record.userId, values: input });
         }
         return withCounts(record);
       },

@@ -2,7 +2,7 @@ import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { candidates } from '../../db/schema/candidates';
 import type { Caller, Scope } from '../../engine/context';
-import { candidateRepository } from './candidates';
+import { candidateRepository } from './candidate-repository';
 
 /**
  * The dashboard's sources beyond tasks. Interviews and candidate information forms answer 0 until

@@ -23,6 +23,7 @@ import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { confirmChange } from '../auth/confirm-change';
 import { createAccount, findLiveUserByEmail, hashNewAccountPassword, signIn } from '../auth/users';
+import { syncFromJobSeeker } from '../crm/candidate-profile-sync';
 import { cvPdf, ownCv } from '../cv-builder/cvs';
 import { receiveUpload } from '../files/receive-upload';
 import { jobSeekerRepository, ownJobSeeker } from './repository';
@@ -37,7 +38,10 @@ const cvTypes = new Set([
 const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   const caller = ctx.caller as Caller;
   const seeker = await ownJobSeeker(ctx.db, caller);
-  return jobSeekerRepository.update(ctx.db, { caller, scope: { ownerId: caller.id }, id: seeker.id, values });
+  const record = await jobSeekerRepository.update(ctx.db, { caller, scope: { ownerId: caller.id }, id: seeker.id, values });
+  // The seeker's profile is the source of truth for what their CRM candidates share with it.
+  await syncFromJobSeeker(ctx.db, { caller, userId: caller.id, values });
+  return record;
 };
 
 export const registerJobSeekers = (app: FastifyInstance) => {

@@ -1,0 +1,88 @@
+import { candidate, mergeCandidates } from '@app/contract/resources/crm/candidate';
+import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { crmNote } from '@app/contract/resources/crm/note';
+import { task } from '@app/contract/resources/crm/task';
+import { describe, expect, it } from 'vitest';
+import { aRole, permissionId } from './support/access';
+import { aCandidate } from './support/candidates';
+import { logsOf } from './support/entity-log';
+import { call, type TestApp } from './support/test-app';
+import { anUploadedFile } from './support/uploads';
+import { aStaffMember, type World, withWorld } from './support/world';
+
+let t: TestApp;
+let w: World;
+withWorld((app, world) => {
+  t = app;
+  w = world;
+});
+
+const about = (c: { _id: string; itemId: unknown }) => [{ _id: c._id, entityType: 'Candidate' }];
+
+describe('candidate merge', () => {
+  it('moves notes, tasks and CVs to the survivor, takes the chosen fields and deletes the merged one with mergedInto', async () => {
+    const token = w.orgA.adminToken;
+    const survivor = await aCandidate(t.app, token, { about: 'Survivor about', linkedInLink: null });
+    const merged = await aCandidate(t.app, token, { about: 'Merged about', linkedInLink: 'https://linkedin.example/m', gitHubLink: 'gh' });
+    const note = await call(t.app, crmNote.calls.create, { note: 'About the merged one', relatedTo: about(merged) }, token);
+    expect(note.status, note.body.message).toBe(200);
+    const both = await call(t.app, task.calls.create, { title: 'Both', relatedTo: [...about(survivor), ...about(merged)] }, token);
+    expect(both.status, both.body.message).toBe(200);
+    const cv = await call(t.app, candidateCv.calls.create, { jobSeekerId: merged._id, file: await anUploadedFile(t.app, token) }, token);
+    expect(cv.status, cv.body.message).toBe(200);
+
+    const answer = await call(
+      t.app,
+      mergeCandidates,
+      { survivorId: survivor._id, mergedId: merged._id, fields: { about: 'merged' } },
+      token,
+    );
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      _id: survivor._id,
+      about: 'Merged about',
+      // The survivor had none: the merged one's fills it.
+      linkedInLink: 'https://linkedin.example/m',
+      email: survivor.email,
+    });
+
+    const movedNote = await call(t.app, crmNote.calls.details, { _id: note.body.data._id }, token);
+    expect(movedNote.body.data.relatedTo).toEqual([{ _id: survivor._id, entityType: 'Candidate', itemId: survivor.itemId }]);
+    const movedTask = await call(t.app, task.calls.details, { _id: both.body.data._id }, token);
+    expect(movedTask.body.data.relatedTo.map((r: { _id: string }) => r._id)).toEqual([survivor._id]);
+    const cvs = await call(t.app, candidateCv.calls.list, { filter: { jobSeekerId: survivor._id } }, token);
+    expect(cvs.body.data.results.map((r: { _id: string }) => r._id)).toEqual([cv.body.data._id]);
+
+    // The merged id's details answer the survivor, flagged; its update and delete are 404.
+    const redirected = await call(t.app, candidate.calls.details, { _id: merged._id }, token);
+    expect(redirected.status).toBe(200);
+    expect(redirected.body.data).toMatchObject({ _id: survivor._id, redirectedFrom: merged._id });
+    expect((await call(t.app, candidate.calls.update, { _id: merged._id, about: 'x' }, token)).status).toBe(404);
+    expect((await call(t.app, candidate.calls.remove, { _id: merged._id }, token)).status).toBe(404);
+    const list = await call(t.app, candidate.calls.list, { search: merged.email }, token);
+    expect(list.body.data.results).toEqual([]);
+
+    const survivorLogs = await logsOf(t.app, survivor._id);
+    expect(survivorLogs.some((log) => log.action === 'MERGE' && (log.from as { mergedId: string }).mergedId === merged._id)).toBe(true);
+    expect((await logsOf(t.app, merged._id)).some((log) => log.action === 'DELETE')).toBe(true);
+  });
+
+  it('refuses a candidate merged into itself (400), another organisation’s (404), the wrong user type (403) and staff without FULL (403)', async () => {
+    const token = w.orgA.adminToken;
+    const one = await aCandidate(t.app, token);
+    const self = await call(t.app, mergeCandidates, { survivorId: one._id, mergedId: one._id }, token);
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe('A candidate cannot be merged into itself');
+    const theirs = await aCandidate(t.app, w.orgB.adminToken);
+    expect((await call(t.app, mergeCandidates, { survivorId: one._id, mergedId: theirs._id }, token)).status).toBe(404);
+    expect((await call(t.app, mergeCandidates, { survivorId: one._id, mergedId: theirs._id }, w.seeker.token)).status).toBe(403);
+    const writer = await aStaffMember(t.app, token, {
+      roleIds: [await aRole(t.app, token, [await permissionId(t.app, w.root, { feature: 'Candidate', level: 'WRITE' })])],
+    });
+    const other = await aCandidate(t.app, token);
+    expect((await call(t.app, mergeCandidates, { survivorId: one._id, mergedId: other._id }, writer.token)).status).toBe(403);
+    const bad = await call(t.app, mergeCandidates, { survivorId: 'nope', mergedId: other._id }, token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('survivorId must be a valid mongoId');
+  });
+});
