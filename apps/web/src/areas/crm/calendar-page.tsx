@@ -8,6 +8,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { Card } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { callList, callResource } from '../../kit/api';
 import { useCan } from '../../kit/can';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
@@ -38,6 +39,7 @@ export const CalendarPage = () => {
   const can = useCan();
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const calendar = useRef<FullCalendar>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const records = useRef(new Map<string, EventRecord>());
@@ -112,7 +114,7 @@ export const CalendarPage = () => {
   const clicked = (click: EventClickArg) => {
     const [kind, id] = click.event.id.split(':');
     if (kind === 'task') {
-      window.location.assign(`/crm/tasks?task=${id}`);
+      navigate(`/crm/tasks?task=${id}`);
       return;
     }
     const record = id ? records.current.get(id) : undefined;
