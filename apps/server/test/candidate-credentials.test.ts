@@ -31,6 +31,8 @@ describe('candidate credentials', () => {
     const signedIn = await call(t.app, login, { email: created.email, password });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data.user.userType).toBe('JOB_SEEKER');
+    // A password someone else chose: the screens ask for a new one first (DECISIONS.md §5).
+    expect(signedIn.body.data.user.mustChangePassword).toBe(true);
     const seekerToken = signedIn.body.data.token as string;
     const profile = await call(t.app, myJobSeekerProfile, {}, seekerToken);
     expect(profile.body.data).toMatchObject({ about: 'Welder', candidateId: created._id, skills: [{ label: 'Welding' }] });
@@ -52,7 +54,9 @@ describe('candidate credentials', () => {
     const [newest] = await mailTo(t.app, created.email);
     const fresh = passwordIn(newest!.text as string);
     expect(fresh).not.toBe(password);
-    expect((await call(t.app, login, { email: created.email, password: fresh })).status).toBe(200);
+    const again = await call(t.app, login, { email: created.email, password: fresh });
+    expect(again.status).toBe(200);
+    expect(again.body.data.user.mustChangePassword).toBe(true);
     expect((await call(t.app, login, { email: created.email, password })).status).toBe(401);
   });
 

@@ -14,6 +14,7 @@ import { clientAddress } from '../../services/client-address';
 import { hashPassword } from '../../services/passwords';
 import type { Services } from '../../services/services';
 import { sessionLifetimeMs } from '../../services/sessions';
+import { temporaryPasswordColumns } from './temporary-password';
 
 export const sessionCookie = 'sid';
 /**
@@ -82,7 +83,15 @@ export const signIn = async (
  */
 export const createAccount = async (
   db: Executor,
-  input: { userType: 'JOB_SEEKER' | 'RECRUITER'; email: string; passwordHash: string | null; name: PersonName; phone: string },
+  input: {
+    userType: 'JOB_SEEKER' | 'RECRUITER';
+    email: string;
+    passwordHash: string | null;
+    name: PersonName;
+    phone: string;
+    /** A password someone else made and mailed: it must be changed and expires (DECISIONS.md §5). */
+    temporary?: boolean;
+  },
 ) => {
   if (await findLiveUserByEmail(db, input.email)) throw conflict('This email is already registered');
   const id = newId();
@@ -96,6 +105,7 @@ export const createAccount = async (
       name: input.name,
       phone: input.phone,
       createdBy: { _id: id, name: fullNameOf(input.name) || input.email },
+      ...(input.temporary && input.passwordHash ? temporaryPasswordColumns(input.passwordHash) : {}),
     })
     .returning();
   const row = user as UserRow;

@@ -7,35 +7,13 @@ import { jobSeekers } from '../../db/schema/job-board';
 import { users } from '../../db/schema/users';
 import type { Caller, Scope } from '../../engine/context';
 import { conflict, notFound } from '../../engine/errors';
-import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
-import { hashPassword } from '../../services/passwords';
 import type { Services } from '../../services/services';
-import { randomToken } from '../../services/tokens';
+import { mailTemporaryPassword, newTemporaryPassword, resetToTemporaryPassword } from '../auth/temporary-password';
 import { createAccount, findLiveUserByEmail } from '../auth/users';
 import { jobSeekerRepository } from '../job-seekers/repository';
 import { sharedProfileFields } from './candidate-profile-sync';
 import { candidateRepository, derivedColumns } from './candidate-repository';
-
-/**
- * DECISIONS.md §5: the sign-in email, a link and `Password: <value>` on its own line. (The
- * crm-contacts branch adds areas/auth/temporary-password.ts, whose mailTemporaryPassword and
- * temporaryPasswordColumns also set mustChangePassword and the 72-hour expiry: at merge, these two
- * helpers give way to those.)
- */
-const mailSignIn = async (db: Executor, input: { services: Services; to: string; subject: string; intro: string; password: string }) => {
-  const { services, to, password } = input;
-  await services.mail.send(db, {
-    to,
-    subject: input.subject,
-    text: `${input.intro} Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${to}\nPassword: ${password}\n\nThis password expires in 72 hours. You will be asked to choose your own when you sign in.`,
-  });
-};
-
-const newTemporaryPassword = async () => {
-  const password = randomToken(9);
-  return { password, passwordHash: await hashPassword(password) };
-};
 
 /** The candidate in the caller's scope (else 404), read again inside the write. */
 const candidateFor = (db: Executor, scope: Scope, id: string) => candidateRepository.get(db, scope, id);
@@ -102,6 +80,7 @@ export const registerCandidateCredentials = (app: FastifyInstance) => {
           passwordHash: temporary.passwordHash,
           name,
           phone: String(row.phone),
+          temporary: true,
         });
         await jobSeekerRepository.create(tx, {
           caller: me,
@@ -124,7 +103,7 @@ export const registerCandidateCredentials = (app: FastifyInstance) => {
           },
         });
         await candidateRepository.update(tx, { caller: me, scope, id: row.id, values: { userId: user.id } });
-        await mailSignIn(tx, {
+        await mailTemporaryPassword(tx, {
           services,
           to: user.email,
           subject: `Your sign-in for ${organisationName(me)}`,
@@ -151,21 +130,14 @@ export const registerCandidateCredentials = (app: FastifyInstance) => {
           .from(users)
           .where(and(eq(users.id, String(row.userId)), eq(users.isDeleted, false), eq(users.userType, 'JOB_SEEKER')));
         if (!user) throw notFound('Credentials');
-        await loggedUpdate(tx, {
+        await resetToTemporaryPassword(tx, {
           caller: me,
-          table: users,
-          entityType: 'User',
-          where: byId(users, user.id),
-          values: { passwordHash: temporary.passwordHash, passwordChangedAt: new Date() },
-          secret: ['passwordHash'],
-        });
-        await services.sessions.endAllOf(tx, user.id);
-        await mailSignIn(tx, {
           services,
-          to: user.email,
+          user,
+          entityType: 'User',
+          temporary,
           subject: 'Your new password',
           intro: `${organisationName(me)} has reset your password.`,
-          password: temporary.password,
         });
         return new Answer({ _id: row.id, userId: user.id, email: user.email, linkedExisting: false }, 'New credentials sent');
       });
