@@ -46,9 +46,9 @@ const signal = (child: ChildProcess, name: NodeJS.Signals) => {
 
 /**
  * Starts the real server (serving the built web app) on a free port with a fresh data directory
- * and a super admin from the environment. The web app must have been built (`npm test` does it).
+ * and a super admin from the environment (plus `env`, e.g. SMTP_URL to a mail catcher). The web app must have been built (`npm test` does it).
  */
-export const startServer = async (): Promise<TestServer> => {
+export const startServer = async (options: { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> => {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build -w apps/web` before the browser journeys');
   }
@@ -65,6 +65,7 @@ export const startServer = async (): Promise<TestServer> => {
     SUPER_ADMIN_EMAIL: superAdmin.email,
     SUPER_ADMIN_PASSWORD: superAdmin.password,
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   // The embedded database in the temporary directory, whatever the developer's shell points at.
   delete env.DATABASE_URL;

@@ -18,7 +18,8 @@ export type OptionsLoader = {
 };
 
 /**
- * `date` holds YYYY-MM-DD; `number` is sent as a number (text that is not one goes as typed, for the server to name); `richtext` holds HTML;
+ * `date` holds YYYY-MM-DD; `dateTime` the YYYY-MM-DDTHH:mm of a `datetime-local` input, in the person's own time zone,
+ * sent as the instant it names; `number` is sent as a number (text that is not one goes as typed, for the server to name); `richtext` holds HTML;
  * `tags` holds a list of free words.
  */
 export type FieldKind =
@@ -32,6 +33,7 @@ export type FieldKind =
   | 'textarea'
   | 'switch'
   | 'date'
+  | 'dateTime'
   | 'number'
   | 'richtext';
 

@@ -134,6 +134,8 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange, re
       );
     case 'date':
       return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'dateTime':
+      return <TextInput {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
       return <TextInput {...common} inputMode="decimal" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'richtext':

@@ -25,10 +25,26 @@ export const dateOnly = (value: unknown) => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 };
 
+/** A stored timestamp as a `datetime-local` input holds it: the person's own time, to the minute. */
+export const localDateTime = (value: unknown) => {
+  if (typeof value !== 'string' || value === '') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${dateOnly(value)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+/** What a `datetime-local` input holds (the person's own time) as the instant the API takes; anything else goes as typed. */
+const instantOf = (text: string) => {
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+};
+
 const toFieldValue = (field: FieldDescriptor, value: unknown): FieldValue => {
   if (field.kind === 'switch') return Boolean(value);
   if (field.kind === 'multiselect' || field.kind === 'tags') return Array.isArray(value) ? value.map(String) : [];
   if (field.kind === 'date') return dateOnly(value);
+  if (field.kind === 'dateTime') return localDateTime(value);
   return value === null || value === undefined ? '' : String(value);
 };
 
@@ -55,8 +71,9 @@ export const payloadOf = (fields: readonly FieldDescriptor[], values: FormValues
       const text = field.kind === 'password' ? value : value.trim();
       // An empty number is no value at all; an empty date (or nullable field) in an edit is cleared with null, never ''.
       if (text === '' && (emptyStrings === 'omit' || field.kind === 'number')) continue;
-      if (text === '' && (field.kind === 'date' || field.nullable)) setPath(payload, field.name, null);
+      if (text === '' && (field.kind === 'date' || field.kind === 'dateTime' || field.nullable)) setPath(payload, field.name, null);
       else if (field.kind === 'number') setPath(payload, field.name, asNumber(text));
+      else if (field.kind === 'dateTime') setPath(payload, field.name, instantOf(text));
       else setPath(payload, field.name, text);
     } else {
       setPath(payload, field.name, value);

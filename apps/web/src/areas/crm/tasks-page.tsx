@@ -15,7 +15,11 @@ export const TasksPage = () => {
       description="Work to do for clients and candidates, with who does it and by when."
       searchPlaceholder="Title, description or TSK number"
       rowLabel={(row) => row.title}
-      fields={{ pick: ['title', 'description', 'status', 'priority', 'assigneeIds', 'dueDate', 'comment'] }}
+      fields={{
+        pick: ['title', 'description', 'status', 'priority', 'assigneeIds', 'dueDate', 'comment'],
+        // A timestamp has no derived input: the due date is picked to the minute, in the person's own time.
+        add: [{ name: 'dueDate', label: 'Due date', kind: 'dateTime', nullable: true }],
+      }}
       columns={{ pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate'] }}
       filters={{
         pick: ['assigneeIds', 'status', 'priority'],
