@@ -2,6 +2,7 @@ import { client } from '@app/contract/resources/crm/client';
 import { contact, generateContact, makePrimaryContact } from '@app/contract/resources/crm/contact';
 import { describe, expect, it } from 'vitest';
 import { permissionId, aRole as roleOf } from './support/access';
+import { aCandidate } from './support/candidates';
 import { logsOf } from './support/entity-log';
 import { call, type TestApp } from './support/test-app';
 import { aClientUser } from './support/test-resources';
@@ -190,6 +191,19 @@ describe('contacts', () => {
     expect((await call(t.app, makePrimaryContact, { _id: first._id, relatedTo }, viewer.token)).status).toBe(403);
   });
 
+  it('generate-contact makes a candidate’s own contact card, once, in the organisation', async () => {
+    const person = await aCandidate(t.app, w.orgA.adminToken, { linkedInLink: 'https://www.linkedin.com/in/ada' });
+    const made = await call(t.app, generateContact, { _id: person._id, relatedTo: 'Candidate' }, w.orgA.adminToken);
+    expect(made.status, made.body.message).toBe(200);
+    const record = made.body.data as ContactRecord;
+    expect(record).toMatchObject({ selfContact: true, clientId: null, relatedTo: [{ _id: person._id, entityType: 'Candidate' }] });
+    expect(record.profile.email).toBe(person.email);
+    expect(record.profile.contactNumbers?.[0]?.number).toBe(person.phone);
+    expect((await call(t.app, generateContact, { _id: person._id, relatedTo: 'Candidate' }, w.orgA.adminToken)).status).toBe(409);
+    const theirs = await aCandidate(t.app, w.orgB.adminToken);
+    expect((await call(t.app, generateContact, { _id: theirs._id, relatedTo: 'Candidate' }, w.orgA.adminToken)).status).toBe(404);
+  });
+
   it('generate-contact makes a client’s own contact from its name, email and phone, once', async () => {
     const acme = await aClient();
     const made = await call(t.app, generateContact, { _id: acme._id, relatedTo: 'Client' }, w.orgA.adminToken);
@@ -201,9 +215,8 @@ describe('contacts', () => {
     expect(record.profile.contactNumbers?.[0]?.number).toBe('+447700900123');
     const again = await call(t.app, generateContact, { _id: acme._id, relatedTo: 'Client' }, w.orgA.adminToken);
     expect(again.status).toBe(409);
-    const candidate = await call(t.app, generateContact, { _id: acme._id, relatedTo: 'Candidate' }, w.orgA.adminToken);
-    expect(candidate.status).toBe(400);
-    expect(candidate.body.message).toBe('Contacts cannot be generated from a Candidate yet');
+    // A client's id is no candidate's.
+    expect((await call(t.app, generateContact, { _id: acme._id, relatedTo: 'Candidate' }, w.orgA.adminToken)).status).toBe(404);
     const unknown = await call(t.app, generateContact, { _id: acme._id, relatedTo: 'Lead' }, w.orgA.adminToken);
     expect(unknown.status).toBe(400);
     const theirs = await aClient(w.orgB.adminToken);

@@ -1,4 +1,5 @@
 import type { RelatedTo } from '@app/contract/conventions/common';
+import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
 import {
   type ContactProfile,
   contact,
@@ -15,6 +16,7 @@ import { badRequest, conflict } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { candidateRepository } from './candidate-repository';
 import { clientRepository } from './clients';
 
 export const contactRepository = resourceRepository(contact, crmContacts);
@@ -24,11 +26,7 @@ type ContactSourceType = (typeof contactSourceTypes)[number];
 /** What a contact generated from a record starts with: that record's person, and the record itself. */
 export type GeneratedContact = { profile: ContactProfile; relatedTo: RelatedTo[] };
 
-/**
- * Where generate-contact reads a record's name, email and phone, by entity type. A Candidate
- * source joins here when candidates exist (`contactSources.Candidate = ...`); until then the call
- * answers 400 for it.
- */
+/** Where generate-contact reads a record's name, email and phone, by entity type. */
 export type ContactSource = (args: { db: Executor; scope: Scope; id: string }) => Promise<GeneratedContact>;
 
 export const contactSources: Partial<Record<ContactSourceType, ContactSource>> = {
@@ -41,6 +39,21 @@ export const contactSources: Partial<Record<ContactSourceType, ContactSource>> =
         contactNumbers: client.phone ? [client.phone as NonNullable<ContactProfile['contactNumbers']>[number]] : [],
       },
       relatedTo: [{ _id: client.id, entityType: 'Client' }],
+    };
+  },
+  Candidate: async ({ db, scope, id }) => {
+    const candidate = await candidateRepository.get(db, scope, id);
+    const name = candidate.name as PersonName;
+    return {
+      profile: {
+        name: { ...name, fullName: name.fullName ?? fullNameOf(name) },
+        email: candidate.email as string,
+        contactNumbers: candidate.phone ? [{ number: candidate.phone as string }] : [],
+        linkedInLink: (candidate.linkedInLink as string | null) ?? null,
+        gitHubLink: (candidate.gitHubLink as string | null) ?? null,
+        address: (candidate.address as ContactProfile['address']) ?? null,
+      },
+      relatedTo: [{ _id: candidate.id, entityType: 'Candidate' }],
     };
   },
 };

@@ -22,6 +22,7 @@ import { registerDashboard } from './dashboard';
 import { registerEvents } from './events';
 import { registerLinkedRecords } from './linked-records';
 import { mailNotifiedStaff } from './note-mail';
+import { assignedToWhere } from './task-assigned-to';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
 import { registerTaskDashboard } from './task-dashboard';
 import { registerTaskReminders, scheduleTaskReminder } from './task-reminders';
@@ -39,7 +40,7 @@ export const registerCrm = (app: FastifyInstance) => {
   registerResource(app, clientRepository);
   registerResource(app, noteRepository, { hooks: { afterWrite: mailNotifiedStaff } });
   registerResource(app, taskRepository, {
-    hooks: { beforeCreate: completeOnCreate, beforeUpdate: completeOnUpdate, afterWrite: scheduleTaskReminder },
+    hooks: { beforeCreate: completeOnCreate, beforeUpdate: completeOnUpdate, afterWrite: scheduleTaskReminder, listWhere: assignedToWhere },
   });
   registerTaskDashboard(app, taskRepository);
   registerTaskReminders(app, taskRepository);

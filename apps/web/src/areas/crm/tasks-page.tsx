@@ -2,9 +2,10 @@ import { task } from '@app/contract/resources/crm/task';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { useSession } from '../../kit/session';
 import { CompleteTaskButton } from './complete-task-button';
+import { QuickAddTask } from './quick-add-task';
 import { RecordLinks } from './record-links';
 
-/** /crm/tasks: the organisation's tasks, the signed-in user's own a filter away. */
+/** /crm/tasks: the organisation's tasks; mine or my team's a filter away, a quick add for my own. */
 export const TasksPage = () => {
   const { user } = useSession();
   return (
@@ -12,7 +13,12 @@ export const TasksPage = () => {
       resource={task}
       title="Tasks"
       noun="task"
-      description="Work to do for clients and candidates, with who does it and by when."
+      description={
+        <>
+          Work to do for clients and candidates, with who does it and by when.
+          {user && <QuickAddTask userId={user._id} />}
+        </>
+      }
       searchPlaceholder="Title, description or TSK number"
       rowLabel={(row) => row.title}
       fields={{
@@ -22,8 +28,17 @@ export const TasksPage = () => {
       }}
       columns={{ pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate'] }}
       filters={{
-        pick: ['assigneeIds', 'status', 'priority'],
-        change: user ? { assigneeIds: { label: 'Assigned to', options: [{ value: user._id, label: 'Me' }], reference: undefined } } : {},
+        pick: ['assignedTo', 'assigneeIds', 'status', 'priority'],
+        change: {
+          assignedTo: {
+            label: 'Whose',
+            options: [
+              { value: 'ME', label: 'Mine' },
+              { value: 'MY_TEAM', label: 'My team’s' },
+            ],
+          },
+          assigneeIds: { label: 'Assigned to' },
+        },
       }}
       rowExtra={(row) => <CompleteTaskButton row={row} />}
       recordExtra={(row) => <RecordLinks entityType="Task" id={row._id} />}

@@ -26,6 +26,8 @@ const editable = z.object({
   relatedTo: relatedToList.optional(),
 });
 
+export const taskAssignedTo = z.enum(['ME', 'MY_TEAM']);
+
 /**
  * A piece of work for staff (crm.md §3 Task). `completedAt` is the server's: set when the status
  * becomes DONE, cleared when it leaves DONE. Staff who see only their own tasks also see those
@@ -54,7 +56,10 @@ export const task = defineResource({
   update: editable.partial().extend({ _id: mongoId() }).strict(),
   status: taskStatus,
   search: ['title', 'description', 'itemId.combined'],
+  computed: ['assignedTo'],
   filters: {
+    /** ME: assigned to the caller; MY_TEAM: assigned to anyone in a team the caller belongs to. */
+    assignedTo: filterValue(taskAssignedTo),
     status: filterValue(taskStatus),
     priority: filterValue(taskPriority),
     assigneeIds: filterId('assigneeIds'),
