@@ -7,7 +7,10 @@ import { SectionCard } from '../../kit/section-card';
 import type { RecordOf } from '../../kit/use-resource';
 import { humanise } from '../../kit/words';
 
-export type CandidateRecord = RecordOf<typeof candidate>;
+/** The record with its expanded notice period (the engine's `{ _id, label }` and the days). */
+export type CandidateRecord = RecordOf<typeof candidate> & {
+  noticePeriod?: { _id: string; label: string | null; valueInDays?: number | null } | null;
+};
 
 const yesNo = (value: boolean | null | undefined) => (value === undefined || value === null ? undefined : value ? 'Yes' : 'No');
 const joined = (parts: readonly (string | null | undefined)[], separator = ', ') => parts.filter(Boolean).join(separator);
