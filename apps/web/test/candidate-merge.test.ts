@@ -1,7 +1,14 @@
+import { event } from '@app/contract/resources/crm/event';
+import { crmNote } from '@app/contract/resources/crm/note';
+import { task } from '@app/contract/resources/crm/task';
 import { describe, expect, it } from 'vitest';
 import { candidatePayload } from '../src/areas/crm/candidate-form';
 import { defaultChoices, describeField, differingFields, duplicatesOf, mergePath, mergePayload } from '../src/areas/crm/candidate-merge';
+import { candidateEventColumns, candidateNoteColumns, candidateTaskColumns } from '../src/areas/crm/candidate-related-tailoring';
 import { ApiError } from '../src/kit/api';
+import { deriveColumns } from '../src/kit/derive-columns';
+import type { Column } from '../src/kit/resource-list';
+import { type Tailoring, tailor } from '../src/kit/tailor';
 
 const ada = {
   _id: 'a',
@@ -107,5 +114,15 @@ describe('the form’s payload', () => {
     expect(candidatePayload({ preferences: { currentJobTitle: 'Dev', noticePeriodId: '' } }, 'create')).toEqual({
       preferences: { currentJobTitle: 'Dev' },
     });
+  });
+});
+
+describe('the candidate page’s related lists', () => {
+  it('tailor the notes, tasks and events columns without an unknown key', () => {
+    const headers = (resource: Parameters<typeof deriveColumns>[0], tailoring: Tailoring<Column<Record<string, unknown>>>) =>
+      tailor(deriveColumns<Record<string, unknown>>(resource), (column) => column.key, tailoring).map((column) => column.key);
+    expect(headers(crmNote, candidateNoteColumns as never)).toEqual(['note', 'isImportant', 'added']);
+    expect(headers(task, candidateTaskColumns)).toEqual(['title', 'status', 'priority', 'assigneeIds', 'dueDate']);
+    expect(headers(event, candidateEventColumns as never)).toEqual(['title', 'starts']);
   });
 });

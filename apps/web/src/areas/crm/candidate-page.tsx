@@ -15,11 +15,11 @@ import { RecordPage } from '../../kit/record-page';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { StatusBadge } from '../../kit/status-badge';
 import { useDetails } from '../../kit/use-resource';
-import { formatDateTime } from '../../kit/words';
 import { ActivityPanel } from './activity-panel';
 import { CandidateCvs } from './candidate-cvs';
 import { CandidateFormModal } from './candidate-form-modal';
 import { CandidateProfile, type CandidateRecord } from './candidate-profile';
+import { candidateEventColumns, candidateNoteColumns, candidateTaskColumns } from './candidate-related-tailoring';
 import { EventForm } from './event-form';
 import { LinkedRecordsPanel } from './linked-records-panel';
 
@@ -49,7 +49,7 @@ const Notes = ({ related }: { related: Related }) => (
     fixedFilter={{ relatedTo: related._id }}
     rowLabel={(row) => (row.note.length > 40 ? `${row.note.slice(0, 40)}…` : row.note)}
     fields={{ pick: ['note', 'isImportant', 'notifyTo'] }}
-    columns={{ pick: ['note', 'isImportant', 'createdAt'] }}
+    columns={candidateNoteColumns as never}
     toPayload={withRelated(related)}
   />
 );
@@ -63,7 +63,7 @@ const Tasks = ({ related }: { related: Related }) => (
     fixedFilter={{ relatedTo: related._id }}
     rowLabel={(row) => row.title}
     fields={{ pick: ['title', 'description', 'status', 'priority', 'assigneeIds', 'dueDate'] }}
-    columns={{ pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate'] }}
+    columns={candidateTaskColumns}
     toPayload={withRelated(related)}
   />
 );
@@ -89,10 +89,7 @@ const Events = ({ related }: { related: Related }) => {
         readOnly
         fixedFilter={{ relatedTo: related._id }}
         rowLabel={(row) => row.title}
-        columns={{
-          pick: ['title', 'type', 'starts'],
-          add: [{ key: 'starts', header: 'Starts', render: (row) => formatDateTime(row.startTime) }],
-        }}
+        columns={candidateEventColumns as never}
         filters={{ pick: [] }}
         action={
           can.do(event, 'create') ? (
