@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** The envelope's `data` on a failure that carries more than field messages (a 409's possible duplicates). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -84,7 +86,7 @@ const send = async <Out>(url: string, init: RequestInit, options: CallOptions): 
     const status = response.ok ? (envelope?.code ?? 500) : response.status;
     const data = envelope?.data as { errors?: FieldError[] } | null | undefined;
     if (status === 401 && !options.expectUnauthorized) onUnauthorized();
-    throw new ApiError(status, envelope?.message || fallbackMessage(status), data?.errors ?? []);
+    throw new ApiError(status, envelope?.message || fallbackMessage(status), data?.errors ?? [], data ?? null);
   }
   return (envelope?.data ?? null) as Out;
 };

@@ -1,14 +1,42 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
+import { Button } from '@mantine/core';
+import { IconEye, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCan } from '../../kit/can';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { RowLink } from '../../kit/row-actions';
+import { CandidateFormModal } from './candidate-form-modal';
 import { candidateColumns, candidateFields } from './candidate-list-tailoring';
 
-/** /crm/candidates: the people the agency may place, with saved views, columns, bulk actions and export. */
-export const CandidatesPage = () => (
-  <ResourceScreen
-    resource={candidate}
-    description="The people you may place."
-    searchPlaceholder="Name, email, phone or CAN number"
-    fields={candidateFields}
-    columns={candidateColumns}
-  />
-);
+/**
+ * /crm/candidates: the people the agency may place, with saved views, columns, bulk actions and export.
+ * Adding one goes through the candidate form, which warns of duplicates; each row opens the candidate's page.
+ */
+export const CandidatesPage = () => {
+  const can = useCan();
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <ResourceScreen
+        resource={candidate}
+        description="The people you may place."
+        searchPlaceholder="Name, email, phone or CAN number"
+        fields={candidateFields}
+        columns={candidateColumns}
+        action={
+          can.do(candidate, 'create') ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+              Add candidate
+            </Button>
+          ) : undefined
+        }
+        rowExtra={(row) => (
+          <RowLink name={`Open ${row.name?.fullName || row.itemId?.combined || 'candidate'}`} to={`/crm/candidates/${row._id}`}>
+            <IconEye size={18} aria-hidden />
+          </RowLink>
+        )}
+      />
+      <CandidateFormModal mode="create" opened={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+};

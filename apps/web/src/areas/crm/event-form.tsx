@@ -63,6 +63,8 @@ type EventFormProps = {
   /** The event to edit; none to add one in `slot`. */
   record?: EventRecord;
   slot?: { start: Date; end: Date };
+  /** The record a new event is about (a candidate's page). */
+  relatedTo?: { _id: string; entityType: string };
   onClose: () => void;
 };
 
@@ -70,7 +72,7 @@ type EventFormProps = {
  * Adds or edits an event, or deletes it: attendees are mailed the invitation, its update or its
  * cancellation by the server. Times are entered in the person's own time zone.
  */
-export const EventForm = ({ record, slot, onClose }: EventFormProps) => {
+export const EventForm = ({ record, slot, relatedTo, onClose }: EventFormProps) => {
   const phone = useMediaQuery('(max-width: 40em)');
   const can = useCan();
   const create = useCreate(event);
@@ -88,7 +90,7 @@ export const EventForm = ({ record, slot, onClose }: EventFormProps) => {
     try {
       const payload = payloadOf(draft, record);
       if (record) await update.mutateAsync({ ...payload, _id: record._id } as never);
-      else await create.mutateAsync(payload as never);
+      else await create.mutateAsync((relatedTo ? { ...payload, relatedTo: [relatedTo] } : payload) as never);
       notifySuccess(record ? 'Event saved; attendees are sent the update' : 'Event added; attendees are sent the invitation');
       onClose();
     } catch (error) {

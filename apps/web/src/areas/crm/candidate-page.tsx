@@ -1,0 +1,195 @@
+import { candidate } from '@app/contract/resources/crm/candidate';
+import { event } from '@app/contract/resources/crm/event';
+import { crmNote } from '@app/contract/resources/crm/note';
+import { task } from '@app/contract/resources/crm/task';
+import { entityLog } from '@app/contract/resources/entity-log';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { IconBriefcase, IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useCan } from '../../kit/can';
+import { EmptyState } from '../../kit/empty-state';
+import { PageHeader } from '../../kit/page-header';
+import { RecordPage } from '../../kit/record-page';
+import { ResourceScreen } from '../../kit/resource-screen';
+import { StatusBadge } from '../../kit/status-badge';
+import { useDetails } from '../../kit/use-resource';
+import { ActivityPanel } from './activity-panel';
+import { CandidateCvs } from './candidate-cvs';
+import { CandidateFormModal } from './candidate-form-modal';
+import { CandidateProfile, type CandidateRecord } from './candidate-profile';
+import { candidateEventColumns, candidateNoteColumns, candidateTaskColumns } from './candidate-related-tailoring';
+import { EventForm } from './event-form';
+import { LinkedRecordsPanel } from './linked-records-panel';
+
+type Related = { _id: string; entityType: 'Candidate' };
+
+/** Who owns the candidate: the creator's name when they are the owner, else the staff member's if this user may read staff. */
+const OwnerName = ({ record }: { record: CandidateRecord }) => {
+  const can = useCan();
+  const known = record.createdBy?._id === record.ownerId ? record.createdBy?.name : undefined;
+  const staff = useDetails(
+    organisationStaff,
+    !known && record.ownerId && can.do(organisationStaff, 'details') ? record.ownerId : undefined,
+  );
+  const name = known ?? staff.data?.name?.fullName;
+  return <>{name || (record.ownerId ? 'A colleague' : 'Nobody')}</>;
+};
+
+const withRelated = (related: Related) => (payload: Record<string, unknown>, mode: string) =>
+  mode === 'create' ? { ...payload, relatedTo: [related] } : payload;
+
+const Notes = ({ related }: { related: Related }) => (
+  <ResourceScreen
+    resource={crmNote}
+    title="Notes"
+    noun="note"
+    headingOrder={2}
+    fixedFilter={{ relatedTo: related._id }}
+    rowLabel={(row) => (row.note.length > 40 ? `${row.note.slice(0, 40)}…` : row.note)}
+    fields={{ pick: ['note', 'isImportant', 'notifyTo'] }}
+    columns={candidateNoteColumns as never}
+    toPayload={withRelated(related)}
+  />
+);
+
+const Tasks = ({ related }: { related: Related }) => (
+  <ResourceScreen
+    resource={task}
+    title="Tasks"
+    noun="task"
+    headingOrder={2}
+    fixedFilter={{ relatedTo: related._id }}
+    rowLabel={(row) => row.title}
+    fields={{ pick: ['title', 'description', 'status', 'priority', 'assigneeIds', 'dueDate'] }}
+    columns={candidateTaskColumns}
+    toPayload={withRelated(related)}
+  />
+);
+
+/** The next whole hour, for an hour: where a new event starts unless changed. */
+const nextHour = () => {
+  const start = new Date();
+  start.setMinutes(0, 0, 0);
+  start.setHours(start.getHours() + 1);
+  return { start, end: new Date(start.getTime() + 60 * 60 * 1000) };
+};
+
+const Events = ({ related }: { related: Related }) => {
+  const can = useCan();
+  const [adding, setAdding] = useState<{ start: Date; end: Date } | null>(null);
+  return (
+    <>
+      <ResourceScreen
+        resource={event}
+        title="Events"
+        noun="event"
+        headingOrder={2}
+        readOnly
+        fixedFilter={{ relatedTo: related._id }}
+        rowLabel={(row) => row.title}
+        columns={candidateEventColumns as never}
+        filters={{ pick: [] }}
+        action={
+          can.do(event, 'create') ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(nextHour())}>
+              Add event
+            </Button>
+          ) : undefined
+        }
+      />
+      {adding && <EventForm slot={adding} relatedTo={related} onClose={() => setAdding(null)} />}
+    </>
+  );
+};
+
+/** /crm/candidates/:id: one candidate's profile, CVs, what is linked to them and their history. */
+export const CandidatePage = () => {
+  const { id } = useParams();
+  const query = useDetails(candidate, id);
+  const can = useCan();
+  const [editing, setEditing] = useState(false);
+  const mayReadLog = can.do(entityLog, 'list');
+  return (
+    <RecordPage query={query} noun="candidate" back={{ to: '/crm/candidates', label: 'All candidates' }}>
+      {(record) => {
+        const related: Related = { _id: record._id, entityType: 'Candidate' };
+        return (
+          <Stack gap="lg">
+            <PageHeader
+              title={record.name?.fullName || [record.name?.first, record.name?.last].filter(Boolean).join(' ')}
+              description={
+                <Group gap="sm" component="span">
+                  <span>{record.itemId?.combined}</span>
+                  <StatusBadge value={record.status} />
+                  <Text span size="sm" c="dimmed">
+                    Owner: <OwnerName record={record} />
+                  </Text>
+                </Group>
+              }
+              action={
+                can.do(candidate, 'update') ? (
+                  <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+                    Edit
+                  </Button>
+                ) : undefined
+              }
+            />
+            <Tabs defaultValue="profile" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="profile">Profile</Tabs.Tab>
+                <Tabs.Tab value="cvs">CVs</Tabs.Tab>
+                <Tabs.Tab value="applications">Applications</Tabs.Tab>
+                <Tabs.Tab value="notes">Notes</Tabs.Tab>
+                <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
+                <Tabs.Tab value="events">Events</Tabs.Tab>
+                <Tabs.Tab value="emails">Emails</Tabs.Tab>
+                <Tabs.Tab value="linked">Everything linked</Tabs.Tab>
+                {mayReadLog && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
+              </Tabs.List>
+              <Tabs.Panel value="profile" pt="md">
+                <CandidateProfile record={record} />
+              </Tabs.Panel>
+              <Tabs.Panel value="cvs" pt="md">
+                <CandidateCvs candidateId={record._id} />
+              </Tabs.Panel>
+              <Tabs.Panel value="applications" pt="md">
+                <EmptyState
+                  icon={<IconBriefcase size={24} />}
+                  title="No applications yet"
+                  message="The candidate's applications to your jobs will show here once hiring arrives in the CRM."
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="notes" pt="md">
+                <Notes related={related} />
+              </Tabs.Panel>
+              <Tabs.Panel value="tasks" pt="md">
+                <Tasks related={related} />
+              </Tabs.Panel>
+              <Tabs.Panel value="events" pt="md">
+                <Events related={related} />
+              </Tabs.Panel>
+              <Tabs.Panel value="emails" pt="md">
+                <EmptyState
+                  icon={<IconMail size={24} />}
+                  title="No emails yet"
+                  message="Emails sent to and received from the candidate will show here once email arrives in the CRM."
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="linked" pt="md">
+                <LinkedRecordsPanel entityType="Candidate" id={record._id} />
+              </Tabs.Panel>
+              {mayReadLog && (
+                <Tabs.Panel value="activity" pt="md">
+                  <ActivityPanel id={record._id} />
+                </Tabs.Panel>
+              )}
+            </Tabs>
+            <CandidateFormModal mode="edit" record={record} opened={editing} onClose={() => setEditing(false)} />
+          </Stack>
+        );
+      }}
+    </RecordPage>
+  );
+};

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { login } from '@app/contract/resources/auth';
+import { candidate } from '@app/contract/resources/crm/candidate';
+import { crmNote } from '@app/contract/resources/crm/note';
+import { organisation } from '@app/contract/resources/organisation';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import { httpApi } from '../support/http-api';
+import { startServer, type TestServer } from '../support/server';
+import { openSection, signIn } from '../support/steps';
+
+const skip = skipWithoutChromium();
+const adminEmail = 'rita@candidates-agency.example';
+const password = 'Candidates-pass-2026';
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let token: string;
+
+before(async () => {
+  if (skip) return;
+  server = await startServer();
+  const { api } = httpApi(server.url);
+  const root = (await api(login, server.superAdmin)).token as string;
+  await api(
+    organisation.calls.create!,
+    {
+      name: 'Candidates Agency',
+      email: 'hello@candidates-agency.example',
+      phoneNumber: '+44 20 7946 0001',
+      adminUser: { email: adminEmail, phone: '+447700900001', passwordHash: password, name: { first: 'Rita', last: 'Recruiter' } },
+    },
+    root,
+  );
+  token = (await api(login, { email: adminEmail, password })).token as string;
+  browser = await launchBrowser().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 1000 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await signIn(page, adminEmail, password);
+  await page.waitForURL('**/crm');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const addCandidate = async (input: { first: string; last: string; email: string; phone: string }) => {
+  // An empty list offers it twice (header and empty state); either opens the same form.
+  await page.getByRole('button', { name: 'Add candidate' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add candidate' });
+  await dialog.getByLabel('First name').fill(input.first);
+  await dialog.getByLabel('Last name').fill(input.last);
+  await dialog.getByLabel('Email').fill(input.email);
+  await dialog.getByLabel('Phone').fill(input.phone);
+  await dialog.getByRole('button', { name: 'Create candidate' }).click();
+  return dialog;
+};
+
+test('candidates: a duplicate by phone is warned of and merged; the survivor is found by search and given a note', {
+  skip,
+  timeout: 180_000,
+}, async () => {
+  await openSection(page, 'CRM', 'Candidates');
+  await addCandidate({ first: 'Grace', last: 'Hopper', email: 'grace@example.com', phone: '+44 7700 900456' });
+  await page.waitForURL(/\/crm\/candidates\/[0-9a-f]{24}$/);
+  await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+  const survivorId = page.url().split('/').pop() as string;
+
+  // The same phone written the British way is the same person.
+  await page.getByRole('link', { name: 'All candidates' }).click();
+  const dialog = await addCandidate({ first: 'Grace', last: 'B. Hopper', email: 'g.hopper@example.com', phone: '07700 900456' });
+  const warning = dialog.getByRole('alert').filter({ hasText: 'This may be a candidate you already have' });
+  await warning.waitFor();
+  await warning.getByRole('cell', { name: '+44 7700 900456' }).waitFor();
+  await warning.getByRole('button', { name: 'Merge into Grace Hopper' }).click();
+
+  await page.waitForURL(/\/crm\/candidates\/merge\?/);
+  await page.getByRole('heading', { level: 1, name: 'Merge candidates' }).waitFor();
+  // Keep the survivor's name and email; the phone as the merged one wrote it.
+  await page.getByRole('radio', { name: /^Phone from Grace B\. Hopper/ }).check();
+  await page.getByRole('button', { name: 'Merge candidates' }).click();
+  await page.getByRole('dialog', { name: 'Merge these candidates?' }).getByRole('button', { name: 'Merge', exact: true }).click();
+  await page.waitForURL(`**/crm/candidates/${survivorId}`).catch(async (error) => {
+    await page.screenshot({ path: '/tmp/crm-candidates-e2e.png' });
+    throw error;
+  });
+
+  const { api } = httpApi(server.url);
+  const left = (await api(candidate.calls.list!, { limit: 'ALL' }, token)).results as { _id: string; phone: string }[];
+  assert.deepEqual(
+    left.map((row) => [row._id, row.phone]),
+    [[survivorId, '07700 900456']],
+  );
+
+  // Found by search from the list, then a note added on its page.
+  await page.getByRole('link', { name: 'All candidates' }).click();
+  await page.getByLabel('Search').fill('Hopper');
+  await page
+    .getByRole('row', { name: /Grace Hopper/ })
+    .getByRole('link', { name: 'Open Grace Hopper' })
+    .click();
+  await page.waitForURL(`**/crm/candidates/${survivorId}`);
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  await page.getByRole('button', { name: 'Add note' }).first().click();
+  const noteDialog = page.getByRole('dialog', { name: 'Add note' });
+  await noteDialog.getByLabel('Note').fill('Called Grace: available from next month.');
+  await noteDialog.getByRole('button', { name: 'Create note' }).click();
+  await page.getByRole('row', { name: /available from next month/ }).waitFor();
+
+  const notes = (await api(crmNote.calls.list!, { limit: 'ALL', filter: { relatedTo: survivorId } }, token)).results as { note: string }[];
+  assert.deepEqual(
+    notes.map((row) => row.note),
+    ['Called Grace: available from next month.'],
+  );
+});
