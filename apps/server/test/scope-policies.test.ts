@@ -219,6 +219,7 @@ describe('registration', () => {
   it('passes once the call says by name why it goes without one', () => {
     const app = bareApp();
     registerResource(app, resourceRepository(openToStaff([unscoped('a test catalogue')]), testThings));
-    expect(app.calls.map((c) => c.name)).toEqual(['TestOpen.list']);
+    // A list brings its CSV export, under the same rule.
+    expect(app.calls.map((c) => c.name)).toEqual(['TestOpen.list', 'TestOpen.export']);
   });
 });

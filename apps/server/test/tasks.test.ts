@@ -1,4 +1,5 @@
 import { task, taskDashboardCount } from '@app/contract/resources/crm/task';
+import { team, teamMember } from '@app/contract/resources/crm/team';
 import { describe, expect, it } from 'vitest';
 import { permissionId, aRole as roleOf } from './support/access';
 import { call, type TestApp } from './support/test-app';
@@ -102,5 +103,28 @@ describe('tasks', () => {
       w.orgA.adminToken,
     );
     expect(filtered.body.data.results.map((r: { _id: string }) => r._id)).toEqual([assigned._id]);
+  });
+
+  it('filter as mine or my team’s from the caller’s own memberships, never from an id sent', async () => {
+    const ann = await staffWithTasks('READ', 'ALL');
+    const ben = await staffWithTasks('READ', 'ALL');
+    const cal = await staffWithTasks('READ', 'ALL');
+    const desk = await call(t.app, team.calls.create, { name: unique('Desk ') }, w.orgA.adminToken);
+    for (const userId of [ann.id, ben.id]) {
+      expect((await call(t.app, teamMember.calls.create, { teamId: desk.body.data._id, userId }, w.orgA.adminToken)).status).toBe(200);
+    }
+    const annsOwn = await aTask({ assigneeIds: [ann.id] });
+    const bensOwn = await aTask({ assigneeIds: [ben.id] });
+    const calsOwn = await aTask({ assigneeIds: [cal.id] });
+    const ids = async (assignedTo: string, token: string) =>
+      ((await call(t.app, task.calls.list!, { limit: 'ALL', filter: { assignedTo } }, token)).body.data.results as { _id: string }[])
+        .map((r) => r._id)
+        .sort();
+    expect(await ids('ME', ann.token)).toEqual([annsOwn._id]);
+    expect(await ids('MY_TEAM', ann.token)).toEqual([annsOwn._id, bensOwn._id].sort());
+    // Outside any team, my team's is nobody's.
+    expect(await ids('MY_TEAM', cal.token)).toEqual([]);
+    expect(await ids('ME', cal.token)).toEqual([calsOwn._id]);
+    expect((await call(t.app, task.calls.list!, { filter: { assignedTo: 'EVERYONE' } }, ann.token)).status).toBe(400);
   });
 });

@@ -8,7 +8,6 @@ import { users } from '../../db/schema/users';
 import type { Caller, Scope } from '../../engine/context';
 import { conflict, notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
-import type { Services } from '../../services/services';
 import { mailTemporaryPassword, newTemporaryPassword, resetToTemporaryPassword } from '../auth/temporary-password';
 import { createAccount, findLiveUserByEmail } from '../auth/users';
 import { jobSeekerRepository } from '../job-seekers/repository';

@@ -1,5 +1,6 @@
 import { crmNote } from '@app/contract/resources/crm/note';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { formatDateTime } from '../../kit/words';
 import { RecordLinks } from './record-links';
 
 /** /crm/notes: the organisation's notes; the staff a note notifies are mailed it. */
@@ -12,7 +13,11 @@ export const NotesPage = () => (
     searchPlaceholder="Words in the note"
     rowLabel={(row) => (row.note.length > 40 ? `${row.note.slice(0, 40)}…` : row.note)}
     fields={{ pick: ['note', 'isImportant', 'notifyTo'] }}
-    columns={{ pick: ['note', 'isImportant', 'notifyTo', 'createdAt'] }}
+    columns={{
+      pick: ['note', 'isImportant', 'notifyTo', 'createdAt'],
+      // When a note was written is a system field, not one of the definition's: its column is added here.
+      add: [{ key: 'createdAt', header: 'Added', render: (row) => formatDateTime(row.createdAt) }],
+    }}
     recordExtra={(row) => <RecordLinks entityType="CrmNote" id={row._id} />}
   />
 );
