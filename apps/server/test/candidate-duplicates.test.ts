@@ -1,9 +1,10 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { describe, expect, it } from 'vitest';
 import { phoneKey } from '../src/areas/crm/candidate-contact-keys';
+import { aRole, permissionId } from './support/access';
 import { aCandidate, candidateInput } from './support/candidates';
 import { call, type TestApp } from './support/test-app';
-import { unique, type World, withWorld } from './support/world';
+import { aStaffMember, unique, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
@@ -26,6 +27,20 @@ describe('candidate phone keys', () => {
 });
 
 describe('candidate duplicates', () => {
+  it('name one the caller may not see (OWN scope) by its number only', async () => {
+    const permission = await permissionId(t.app, w.root, { feature: 'Candidate', level: 'WRITE', scope: 'OWN' });
+    const own = await aStaffMember(t.app, w.orgA.adminToken, { roleIds: [await aRole(t.app, w.orgA.adminToken, [permission])] });
+    const theirs = await aCandidate(t.app, w.orgA.adminToken);
+    const again = await call(t.app, candidate.calls.create, candidateInput({ email: theirs.email }), own.token);
+    expect(again.status).toBe(409);
+    expect(again.body.data.duplicates).toEqual([
+      { _id: theirs._id, itemId: theirs.itemId, visible: false, name: null, email: null, phone: null },
+    ]);
+    const mine = await aCandidate(t.app, own.token);
+    const twice = await call(t.app, candidate.calls.create, candidateInput({ phone: mine.phone }), own.token);
+    expect(twice.body.data.duplicates).toEqual([expect.objectContaining({ _id: mine._id, visible: true, name: mine.name })]);
+  });
+
   it('a create with an email already a candidate’s (any case, spaces) is a 409 listing it', async () => {
     const first = await aCandidate(t.app, w.orgA.adminToken);
     const again = await call(
@@ -36,7 +51,7 @@ describe('candidate duplicates', () => {
     );
     expect(again.status).toBe(409);
     expect(again.body.data.duplicates).toEqual([
-      { _id: first._id, itemId: first.itemId, name: first.name, email: first.email, phone: first.phone },
+      { _id: first._id, itemId: first.itemId, visible: true, name: first.name, email: first.email, phone: first.phone },
     ]);
   });
 

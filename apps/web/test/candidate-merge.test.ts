@@ -82,6 +82,7 @@ describe('the duplicates of a 409', () => {
   const duplicate = {
     _id: 'a',
     itemId: { prefix: 'CAN', number: 1, combined: 'CAN-1' },
+    visible: true,
     name: ada.name,
     email: ada.email,
     phone: ada.phone,

@@ -22,9 +22,12 @@ import { syncFromCandidate } from './candidate-profile-sync';
 /**
  * The organisation's live candidates sharing the email or the phone: compared across the whole
  * organisation whatever the caller's OWN/TEAM scope, since a duplicate hidden from the caller is
- * still a duplicate (the 409 names only id, item id, name, email and phone).
+ * still a duplicate. One outside the caller's scope is named by its number only.
  */
-const findDuplicates = async (db: Executor, input: { organisationId: string; email: string; phone: string; exceptId?: string }) => {
+const findDuplicates = async (
+  db: Executor,
+  input: { scope: Scope; organisationId: string; email: string; phone: string; exceptId?: string },
+) => {
   const where = [
     eq(candidates.organisationId, input.organisationId),
     eq(candidates.isDeleted, false),
@@ -32,16 +35,24 @@ const findDuplicates = async (db: Executor, input: { organisationId: string; ema
   ];
   if (input.exceptId) where.push(ne(candidates.id, input.exceptId));
   const rows = await db
-    .select({ _id: candidates.id, itemId: candidates.itemId, name: candidates.name, email: candidates.email, phone: candidates.phone })
+    .select({
+      _id: candidates.id,
+      itemId: candidates.itemId,
+      name: candidates.name,
+      email: candidates.email,
+      phone: candidates.phone,
+      visible: sql<boolean>`coalesce((${and(...candidateRepository.scopeWhere(input.scope))}), false)`,
+    })
     .from(candidates)
     .where(and(...where))
     .orderBy(candidates.createdAt)
     .limit(20);
-  return rows;
+  return rows.map((row) => (row.visible ? row : { ...row, name: null, email: null, phone: null }));
 };
 
-const refuseDuplicates = async (db: Executor, input: { organisationId: string; derived: Values; exceptId?: string }) => {
+const refuseDuplicates = async (db: Executor, input: { scope: Scope; organisationId: string; derived: Values; exceptId?: string }) => {
   const duplicates = await findDuplicates(db, {
+    scope: input.scope,
     organisationId: input.organisationId,
     email: String(input.derived.emailNormalised),
     phone: String(input.derived.phoneNormalised),
@@ -135,11 +146,11 @@ export const registerCandidates = (app: FastifyInstance) => {
         if (values.diversity !== undefined) await assertMayWriteDiversity(db, caller);
         const derived = derivedColumns(values);
         if (!values.createAnyway && scope.organisationId) {
-          await refuseDuplicates(db, { organisationId: scope.organisationId, derived });
+          await refuseDuplicates(db, { scope, organisationId: scope.organisationId, derived });
         }
         return { ...withoutWriteOnly(values), ...derived };
       },
-      beforeUpdate: async ({ db, caller, values, before, action, id }) => {
+      beforeUpdate: async ({ db, caller, scope, values, before, action, id }) => {
         if (action === 'STATUS_CHANGE') return values;
         if (values.diversity !== undefined) await assertMayWriteDiversity(db, caller);
         const derived = derivedColumns({ ...before, ...values });
@@ -147,7 +158,7 @@ export const registerCandidates = (app: FastifyInstance) => {
           derived.emailNormalised !== emailKey(String(before.email ?? '')) ||
           derived.phoneNormalised !== phoneKey(String(before.phone ?? ''));
         if (contactChanged && !values.createAnyway) {
-          await refuseDuplicates(db, { organisationId: before.organisationId as string, derived, exceptId: id });
+          await refuseDuplicates(db, { scope, organisationId: before.organisationId as string, derived, exceptId: id });
         }
         return { ...withoutWriteOnly(values), ...derived };
       },

@@ -51,7 +51,9 @@ export const DuplicateWarning = ({ mode, duplicates, busy, onOpen, onAnyway, onM
         </Table.Thead>
         <Table.Tbody>
           {duplicates.map((duplicate) => {
-            const name = duplicate.name?.fullName || duplicate.itemId?.combined || 'Candidate';
+            const name = duplicate.visible
+              ? duplicate.name?.fullName || duplicate.itemId?.combined || 'Candidate'
+              : `${duplicate.itemId?.combined ?? 'A candidate'} (a colleague’s)`;
             return (
               <Table.Tr key={duplicate._id}>
                 <Table.Td>{name}</Table.Td>
@@ -59,20 +61,28 @@ export const DuplicateWarning = ({ mode, duplicates, busy, onOpen, onAnyway, onM
                 <Table.Td>{duplicate.email}</Table.Td>
                 <Table.Td>{duplicate.phone}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Anchor component={Link} to={`/crm/candidates/${duplicate._id}`} size="sm" onClick={onOpen} aria-label={`Open ${name}`}>
-                      Open
-                    </Anchor>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      disabled={busy}
-                      onClick={() => onMerge(duplicate)}
-                      aria-label={`Merge into ${name}`}
-                    >
-                      Merge into this one
-                    </Button>
-                  </Group>
+                  {duplicate.visible && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor
+                        component={Link}
+                        to={`/crm/candidates/${duplicate._id}`}
+                        size="sm"
+                        onClick={onOpen}
+                        aria-label={`Open ${name}`}
+                      >
+                        Open
+                      </Anchor>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        disabled={busy}
+                        onClick={() => onMerge(duplicate)}
+                        aria-label={`Merge into ${name}`}
+                      >
+                        Merge into this one
+                      </Button>
+                    </Group>
+                  )}
                 </Table.Td>
               </Table.Tr>
             );

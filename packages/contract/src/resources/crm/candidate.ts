@@ -86,12 +86,17 @@ const writeOnly = {
 export const candidateNoticePeriod = z.object({ _id: z.string(), label: z.string().nullable(), valueInDays: z.number().int().nullable() });
 
 /** One possible duplicate, as a 409's `data.duplicates` lists it. */
+/**
+ * A candidate sharing the email or phone. One the caller may not see (another's, under an OWN or
+ * TEAM scope) is named by its number only: `visible` false, no name, email or phone.
+ */
 export const candidateDuplicate = z.object({
   _id: z.string(),
   itemId: itemId.nullable(),
+  visible: z.boolean(),
   name: personName.nullable(),
-  email: z.string(),
-  phone: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
 });
 export type CandidateDuplicate = z.infer<typeof candidateDuplicate>;
 /** The `data` of the 409 a create or update answers when the email or phone is already a candidate's. */
