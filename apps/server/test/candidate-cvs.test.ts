@@ -119,4 +119,32 @@ describe('candidate CVs', () => {
     expect((await call(t.app, candidateCv.calls.details, { _id: cv.body.data._id }, reader.token)).status).toBe(200);
     expect((await call(t.app, candidateCv.calls.remove, { _id: cv.body.data._id }, reader.token)).status).toBe(403);
   });
+
+  it('staff whose permission covers their own records add CVs only to candidates they own', async () => {
+    const token = w.orgA.adminToken;
+    const own = await aStaffMember(t.app, token, {
+      roleIds: [
+        await aRole(t.app, token, [
+          await permissionId(t.app, w.root, { feature: 'Candidate CV', level: 'WRITE', scope: 'OWN' }),
+          await permissionId(t.app, w.root, { feature: 'Candidate', level: 'WRITE', scope: 'OWN' }),
+        ]),
+      ],
+    });
+    const theirs = await aCandidate(t.app, token);
+    const mine = await aCandidate(t.app, own.token);
+    const refused = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: theirs._id, file: await anUploadedFile(t.app, own.token) },
+      own.token,
+    );
+    expect(refused.status).toBe(404);
+    const added = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: mine._id, file: await anUploadedFile(t.app, own.token) },
+      own.token,
+    );
+    expect(added.status, added.body.message).toBe(200);
+  });
 });

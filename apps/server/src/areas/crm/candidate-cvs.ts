@@ -12,6 +12,7 @@ import { pageOf } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { inputOfKind } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { candidateRepository } from './candidate-repository';
 
 export const candidateCvRepository = resourceRepository(candidateCv, candidateCvs);
 
@@ -53,10 +54,11 @@ type Handler = (ctx: CallContext & { input: any }, audience: Audience) => Promis
 const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
   create: async ({ db, caller, input }, audience) => {
     if (audience.kind === 'client') throw forbidden();
-    // The candidate: one of the organisation's in the caller's scope, or one linked to the seeker.
-    const where = [eq(candidates.id, input.jobSeekerId), eq(candidates.isDeleted, false)];
-    if (audience.kind === 'staff') where.push(eq(candidates.organisationId, audience.scope.organisationId as string));
-    else where.push(eq(candidates.userId, audience.userId));
+    // The candidate: one the staff member may see (their organisation's, in their OWN/TEAM scope), or one linked to the seeker.
+    const where =
+      audience.kind === 'staff'
+        ? [eq(candidates.id, input.jobSeekerId), ...candidateRepository.scopeWhere(audience.scope)]
+        : [eq(candidates.id, input.jobSeekerId), eq(candidates.isDeleted, false), eq(candidates.userId, audience.userId)];
     const [owner] = await db
       .select({ id: candidates.id, organisationId: candidates.organisationId, userId: candidates.userId })
       .from(candidates)
