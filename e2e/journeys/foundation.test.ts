@@ -64,6 +64,18 @@ test('foundation: a super admin sets up an organisation, whose admin adds a staf
     await openSection(page, 'Platform admin', 'Roles');
     const adminRoleRow = page.getByRole('row', { name: /Organisation admin/ });
     await adminRoleRow.getByText(organisation.name).waitFor();
+    // A platform admin makes a role for the organisation with the same grid its staff use.
+    await page.getByRole('link', { name: 'Add role' }).click();
+    await page.getByRole('heading', { name: 'New role' }).waitFor();
+    await page.getByRole('textbox', { name: 'Organisation' }).click();
+    await page.getByRole('option', { name: organisation.name }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Client viewer');
+    await page.getByRole('radiogroup', { name: 'Clients: access' }).getByText('View', { exact: true }).click();
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/roles');
+    const newRoleRow = page.getByRole('row', { name: /Client viewer/ });
+    await newRoleRow.getByText(organisation.name).waitFor();
+    await newRoleRow.getByText(/Views clients/).waitFor();
 
     await signOut(page);
 

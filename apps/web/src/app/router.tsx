@@ -106,6 +106,7 @@ export const router = createBrowserRouter([
               { path: 'features', lazy: screen(() => import('../areas/admin/features-page'), 'FeaturesPage') },
               { path: 'permissions', lazy: screen(() => import('../areas/admin/permissions-page'), 'PermissionsPage') },
               { path: 'roles', lazy: screen(() => import('../areas/admin/roles-page'), 'AdminRolesPage') },
+              { path: 'roles/:roleId', lazy: screen(() => import('../areas/crm/role-editor-page'), 'AdminRoleEditorPage') },
               { path: 'profile', lazy: screen(() => import('../areas/account/profile-page'), 'ProfilePage') },
             ],
           },

@@ -1,8 +1,8 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
+import { crmFeature, crmModule, crmRole } from '@app/contract/resources/crm-access';
 import { organisationLookup } from '@app/contract/resources/organisation';
 import { callApi, callList } from '../../kit/api';
-import type { OptionGroup, OptionsLoader } from '../../kit/field-descriptor';
+import type { OptionsLoader } from '../../kit/field-descriptor';
 
 /** Every row of a lookup list (the server caps "ALL" at 10,000). */
 export const allOf = async <D extends ResourceDefinition>(resource: D, filter: Record<string, unknown> = {}) =>
@@ -43,23 +43,5 @@ export const roleOptions = (scope: 'own' | 'chosen'): OptionsLoader => ({
   load: async ({ organisationId }) =>
     (await allOf(crmRole, scope === 'chosen' ? { organisationId } : {})).map((row) => ({ value: row._id, label: row.title })).sort(byLabel),
 });
-
-/** Permissions by title, grouped under their module, so a role is built module by module. */
-export const permissionOptions: OptionsLoader = {
-  key: 'crm-permissions',
-  load: async () => {
-    const [modules, permissions] = await Promise.all([allOf(crmModule), allOf(crmPermission)]);
-    const titles = new Map(modules.map((m) => [m._id, m.title]));
-    const groups = new Map<string, OptionGroup>();
-    for (const permission of permissions) {
-      const group = titles.get(permission.moduleId) ?? 'Other';
-      if (!groups.has(group)) groups.set(group, { group, items: [] });
-      groups.get(group)?.items.push({ value: permission._id, label: permission.title || permission.access_level });
-    }
-    return [...groups.values()]
-      .sort((a, b) => a.group.localeCompare(b.group))
-      .map((group) => ({ ...group, items: group.items.sort(byLabel) }));
-  },
-};
 
 const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);

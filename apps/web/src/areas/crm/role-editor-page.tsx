@@ -1,6 +1,6 @@
 import { moduleValue } from '@app/contract/access';
 import { crmPermission, crmRole } from '@app/contract/resources/crm-access';
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,15 +9,24 @@ import { useCan } from '../../kit/can';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { useUnsavedValue } from '../../kit/unsaved-changes';
+import { useOptions } from '../../kit/use-options';
 import { resourceKey } from '../../kit/use-resource';
-import { allOf } from '../common/lookups';
+import { allOf, organisationOptions } from '../common/lookups';
 import { type Catalogue, featureLabel, type Grid, gridGroups, gridOf, permissionsOf, roleSummary } from '../common/role-grid';
 import { catalogueKey, RoleGridInput, useCatalogue } from '../common/role-grid-input';
 
-const rolesPath = '/crm/roles';
+type Place = {
+  /** The roles list this editor returns to. */
+  rolesPath: string;
+  /** A platform admin names the organisation a new role is for; staff make roles of their own. */
+  choosesOrganisation: boolean;
+};
 
-/** /crm/roles/new and /crm/roles/:roleId: a role's name and its access as a grid of areas in plain words. */
-export const RoleEditorPage = () => {
+/**
+ * /crm/roles/new and /crm/roles/:roleId (and the platform admin's /admin/roles/...): a role's name and its
+ * access as a grid of areas in plain words.
+ */
+export const RoleEditorPage = ({ rolesPath = '/crm/roles', choosesOrganisation = false }: Partial<Place>) => {
   const { roleId } = useParams();
   const isNew = !roleId || roleId === 'new';
   const catalogue = useCatalogue();
@@ -49,12 +58,22 @@ export const RoleEditorPage = () => {
       </Alert>
     );
   }
-  return <RoleEditor key={roleId ?? 'new'} catalogue={catalogue.data} role={role.data ?? undefined} />;
+  return (
+    <RoleEditor
+      key={roleId ?? 'new'}
+      catalogue={catalogue.data}
+      role={role.data ?? undefined}
+      rolesPath={rolesPath}
+      choosesOrganisation={choosesOrganisation}
+    />
+  );
 };
 
-type RoleRow = { _id: string; title: string; value: string; permissions: string[] };
+export const AdminRoleEditorPage = () => <RoleEditorPage rolesPath="/admin/roles" choosesOrganisation />;
 
-const RoleEditor = ({ catalogue, role }: { catalogue: Catalogue; role?: RoleRow }) => {
+type RoleRow = { _id: string; title: string; value: string; permissions: string[]; organisationId?: string };
+
+const RoleEditor = ({ catalogue, role, rolesPath, choosesOrganisation }: { catalogue: Catalogue; role?: RoleRow } & Place) => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
@@ -62,6 +81,8 @@ const RoleEditor = ({ catalogue, role }: { catalogue: Catalogue; role?: RoleRow 
   const [title, setTitle] = useState(role?.title ?? '');
   const [code, setCode] = useState(role?.value ?? '');
   const [codeTouched, setCodeTouched] = useState(Boolean(role));
+  const [organisationId, setOrganisationId] = useState<string | null>(role?.organisationId ?? null);
+  const organisations = useOptions({ options: choosesOrganisation ? organisationOptions : undefined });
   const [grid, setGrid] = useState<Grid>(() => gridOf(catalogue, role?.permissions ?? []));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -93,13 +114,13 @@ const RoleEditor = ({ catalogue, role }: { catalogue: Catalogue; role?: RoleRow 
       const permissions = await permissionIdsOf();
       const payload = { title: title.trim(), value: code.trim(), permissions };
       if (role) await callRecord(crmRole, 'update', { ...payload, _id: role._id });
-      else await callRecord(crmRole, 'create', payload);
+      else await callRecord(crmRole, 'create', { ...payload, ...(choosesOrganisation && organisationId ? { organisationId } : {}) });
       unsaved.markSaved();
       void queryClient.invalidateQueries({ queryKey: resourceKey(crmRole) });
       notifySuccess(role ? `${payload.title} saved` : `${payload.title} created`);
       navigate(rolesPath);
     } catch (error) {
-      const fieldErrors = isApiError(error) ? error.errors.filter((e) => e.field === 'title' || e.field === 'value') : [];
+      const fieldErrors = isApiError(error) ? error.errors.filter((e) => ['title', 'value', 'organisationId'].includes(e.field)) : [];
       setErrors(Object.fromEntries(fieldErrors.map((e) => [e.field, e.message])));
       if (fieldErrors.length === 0) notifyFailure(error, 'The role could not be saved');
     } finally {
@@ -115,6 +136,19 @@ const RoleEditor = ({ catalogue, role }: { catalogue: Catalogue; role?: RoleRow 
           title={role ? `Edit ${role.title}` : 'New role'}
           description="Choose, area by area, what people holding this role may do and on whose records."
         />
+        {choosesOrganisation && (
+          <Select
+            label="Organisation"
+            required
+            searchable
+            data={organisations.options as { value: string; label: string }[]}
+            value={organisationId}
+            onChange={setOrganisationId}
+            error={errors.organisationId}
+            disabled={saving || Boolean(role)}
+            description={role ? 'A role stays in the organisation it was made for' : undefined}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="Title"
