@@ -1,5 +1,6 @@
 import { event, eventCalendarFeed, eventCalendarFeedRegenerate } from '@app/contract/resources/crm/event';
 import { task } from '@app/contract/resources/crm/task';
+import { crmRole } from '@app/contract/resources/crm-access';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeeds } from '../src/db/schema/events';
@@ -20,8 +21,10 @@ withWorld((app, world) => {
 const soon = (hours: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + hours * 60 * 60 * 1000).toISOString();
 
 const anEventStaffMember = async () => {
-  const permission = await permissionId(t.app, w.root, { feature: 'Event', level: 'WRITE', scope: 'OWN' });
-  return aStaffMember(t.app, w.orgA.adminToken, { roleIds: [await roleOf(t.app, w.orgA.adminToken, [permission])] });
+  const events = await permissionId(t.app, w.root, { feature: 'Event', level: 'WRITE', scope: 'OWN' });
+  const tasks = await permissionId(t.app, w.root, { feature: 'Task', level: 'READ', scope: 'OWN' });
+  const roleId = await roleOf(t.app, w.orgA.adminToken, [events, tasks]);
+  return { ...(await aStaffMember(t.app, w.orgA.adminToken, { roleIds: [roleId] })), roleId, permissions: { events, tasks } };
 };
 
 /** The feed a link serves, fetched as a calendar app would (no sign-in). */
@@ -122,5 +125,27 @@ describe('calendar feed', () => {
     const theirs = await call(t.app, eventCalendarFeedRegenerate, {}, w.orgB.adminToken);
     const served = parseIcs((await fetchFeed(theirs.body.data.url)).body);
     expect(served.events.map((e) => e.summary)).not.toContain(ours.body.data.title);
+  });
+
+  it('follows the staff member’s roles as they are now: tasks without the Task permission go, and nothing is served without Event or Task', async () => {
+    const sam = await anEventStaffMember();
+    const meeting = await call(t.app, event.calls.create!, { title: unique('Stand-up '), startTime: soon(3), endTime: soon(4) }, sam.token);
+    const chore = await call(
+      t.app,
+      task.calls.create!,
+      { title: unique('Call back '), dueDate: soon(6), assigneeIds: [sam.id] },
+      w.orgA.adminToken,
+    );
+    const { url } = (await call(t.app, eventCalendarFeed, {}, sam.token)).body.data;
+    const summaries = async () => parseIcs((await fetchFeed(url)).body).events.map((e) => e.summary);
+    expect((await summaries()).sort()).toEqual([meeting.body.data.title, `Task due: ${chore.body.data.title}`].sort());
+
+    const withPermissions = (permissions: string[]) =>
+      call(t.app, crmRole.calls.update!, { _id: sam.roleId, permissions }, w.orgA.adminToken);
+    expect((await withPermissions([sam.permissions.events])).status).toBe(200);
+    expect(await summaries()).toEqual([meeting.body.data.title]);
+
+    expect((await withPermissions([])).status).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
   });
 });

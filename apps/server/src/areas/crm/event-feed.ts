@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { calendarFeeds, events } from '../../db/schema/events';
 import { tasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
+import { grantScope, loadProfile } from '../../engine/access';
 import type { Caller } from '../../engine/context';
 import { notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
@@ -34,38 +35,45 @@ const makeFeed = async (db: Executor, caller: Caller, appUrl: string) => {
 };
 
 /** The calendar a feed serves: its owner's events (owned or attended) and their tasks' due times. */
-const feedCalendar = async (db: Executor, input: { organisationId: string; userId: string; appUrl: string; name: string }) => {
-  const { organisationId, userId } = input;
+const feedCalendar = async (
+  db: Executor,
+  input: { organisationId: string; userId: string; appUrl: string; name: string; shows: { events: boolean; tasks: boolean } },
+) => {
+  const { organisationId, userId, shows } = input;
   const since = new Date(Date.now() - feedPastMs);
   const theirs = (owner: PgColumn, list: PgColumn) => or(eq(owner, userId), sql`${list} @> ${JSON.stringify([userId])}::jsonb`);
-  const eventRows = await db
-    .select()
-    .from(events)
-    .where(
-      and(
-        eq(events.organisationId, organisationId),
-        eq(events.isDeleted, false),
-        gt(events.endTime, since),
-        theirs(events.ownerId, events.userIds),
-      ),
-    )
-    .orderBy(asc(events.startTime))
-    .limit(feedMaxRows);
-  const taskRows = await db
-    .select({ id: tasks.id, title: tasks.title, description: tasks.description, dueDate: tasks.dueDate })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.organisationId, organisationId),
-        eq(tasks.isDeleted, false),
-        isNotNull(tasks.dueDate),
-        gt(tasks.dueDate, since),
-        ne(tasks.status, 'CANCELLED'),
-        theirs(tasks.ownerId, tasks.assigneeIds),
-      ),
-    )
-    .orderBy(asc(tasks.dueDate))
-    .limit(feedMaxRows);
+  const eventRows = !shows.events
+    ? []
+    : await db
+        .select()
+        .from(events)
+        .where(
+          and(
+            eq(events.organisationId, organisationId),
+            eq(events.isDeleted, false),
+            gt(events.endTime, since),
+            theirs(events.ownerId, events.userIds),
+          ),
+        )
+        .orderBy(asc(events.startTime))
+        .limit(feedMaxRows);
+  const taskRows = !shows.tasks
+    ? []
+    : await db
+        .select({ id: tasks.id, title: tasks.title, description: tasks.description, dueDate: tasks.dueDate })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.organisationId, organisationId),
+            eq(tasks.isDeleted, false),
+            isNotNull(tasks.dueDate),
+            gt(tasks.dueDate, since),
+            ne(tasks.status, 'CANCELLED'),
+            theirs(tasks.ownerId, tasks.assigneeIds),
+          ),
+        )
+        .orderBy(asc(tasks.dueDate))
+        .limit(feedMaxRows);
   const staffIds = [...new Set(eventRows.flatMap((row) => [...row.userIds, ...(row.ownerId ? [row.ownerId] : [])]))];
   const staff = await staffPeople(db, organisationId, staffIds);
   return feedIcs({
@@ -86,7 +94,9 @@ const feedCalendar = async (db: Executor, input: { organisationId: string; userI
 /**
  * `POST /event/calendar-feed` and `/event/calendar-feed/regenerate`, and the public
  * `GET /api/event/feed/<secret>.ics` they link to. The secret is the permission, as with signed
- * file links: a wrong or replaced one, or one whose staff member has left, is a 404.
+ * file links: a wrong or replaced one, or one whose staff member has left, is a 404. What it serves
+ * follows the staff member's roles as they are now: events while they may read events, tasks while
+ * they may read tasks, a 404 once they may read neither.
  */
 export const registerEventFeed = (app: FastifyInstance) => {
   registerCall(app, eventCalendarFeed, async ({ db, caller }) => {
@@ -109,13 +119,19 @@ export const registerEventFeed = (app: FastifyInstance) => {
     if (!feed) throw notFound('Calendar feed');
     // The staff member must still be one of the organisation's, active.
     const [user] = await db
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, roleIds: users.roleIds })
       .from(users)
       .where(
         and(eq(users.id, feed.userId), eq(users.status, 'ACTIVE'), ...staffRepository.scopeWhere({ organisationId: feed.organisationId })),
       );
     if (!user) throw notFound('Calendar feed');
+    const holder = { id: user.id, userType: 'CRM_USER', roleIds: user.roleIds } as Caller;
+    const profile = await loadProfile(db, holder);
+    const mayRead = (module: 'Event' | 'Task') => grantScope(profile, { caller: holder, access: { module }, level: 'READ' }) !== null;
+    const shows = { events: mayRead('Event'), tasks: mayRead('Task') };
+    if (!shows.events && !shows.tasks) throw notFound('Calendar feed');
     const body = await feedCalendar(db, {
+      shows,
       organisationId: feed.organisationId,
       userId: feed.userId,
       appUrl: app.services.config.appUrl,
