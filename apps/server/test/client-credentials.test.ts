@@ -150,6 +150,22 @@ describe('client credentials', () => {
     expect(none.body.message).toBe('This contact has no credentials yet');
   });
 
+  it('deleting the contact switches its sign-in off and ends its sessions', async () => {
+    const acme = await aClient();
+    const person = await aContact(acme._id);
+    const answer = await credit(person._id);
+    const { password } = await mailedPassword(person.email);
+    const token = (await call(t.app, login, { email: person.email, password })).body.data.token as string;
+    expect((await call(t.app, me, {}, token)).status).toBe(200);
+
+    const removed = await call(t.app, contact.calls.remove!, { _id: person._id }, w.orgA.adminToken);
+    expect(removed.status, removed.body.message).toBe(200);
+    expect((await call(t.app, me, {}, token)).status).toBe(401);
+    expect((await call(t.app, login, { email: person.email, password })).status).not.toBe(200);
+    const [user] = await t.app.database.db.select().from(users).where(eq(users.id, answer.userId));
+    expect(user?.status).toBe('INACTIVE');
+  });
+
   it('a temporary password stops working after 72 hours', async () => {
     const person = await aContact((await aClient())._id);
     const { userId } = await credit(person._id);

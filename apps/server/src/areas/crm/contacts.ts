@@ -11,6 +11,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { crmContacts } from '../../db/schema/contacts';
+import { users } from '../../db/schema/users';
 import type { Caller, Scope } from '../../engine/context';
 import { badRequest, conflict } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
@@ -87,6 +88,19 @@ export const registerContacts = (app: FastifyInstance) => {
           throw conflict('A contact with credentials cannot be moved to another client');
         }
         return { ...values, clientId };
+      },
+      // A deleted contact's portal sign-in goes with it: the account is switched off and signed out.
+      afterWrite: async ({ db, services, operation, record, afterCommit }) => {
+        const userId = operation === 'remove' ? (record.userId as string | null | undefined) : null;
+        if (!userId) return;
+        await db
+          .update(users)
+          .set({ status: 'INACTIVE', updatedAt: new Date() })
+          .where(
+            and(eq(users.id, userId), eq(users.userType, 'CRM_CLIENT_USER'), eq(users.organisationId, record.organisationId as string)),
+          );
+        await services.sessions.endAllOf(db, userId);
+        afterCommit(() => services.sessions.forgetUser(userId));
       },
     },
   });
