@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { login } from '@app/contract/resources/auth';
 import { candidate } from '@app/contract/resources/crm/candidate';
+import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { organisation } from '@app/contract/resources/organisation';
 import type { Browser, Page } from 'playwright-core';
@@ -117,5 +118,53 @@ test('candidates: a duplicate by phone is warned of and merged; the survivor is 
   assert.deepEqual(
     notes.map((row) => row.note),
     ['Called Grace: available from next month.'],
+  );
+});
+
+test('candidates: a CV is built for a candidate from their profile with a chosen design, and previewed', {
+  skip,
+  timeout: 180_000,
+}, async () => {
+  const { api } = httpApi(server.url);
+  const created = (await api(
+    candidate.calls.create!,
+    {
+      name: { first: 'Ada', last: 'Lovelace' },
+      email: 'ada@example.com',
+      phone: '+44 7700 900789',
+      about: 'Analyst of engines and first programmer.',
+      preferences: { currentJobTitle: 'Principal Analyst' },
+    },
+    token,
+  )) as { _id: string };
+  await page.goto(`/crm/candidates/${created._id}`);
+  await page.getByRole('heading', { level: 1, name: 'Ada Lovelace' }).waitFor();
+  await page.getByRole('tab', { name: 'CVs' }).click();
+  await page.getByRole('button', { name: 'Build a CV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Build a CV' });
+  // Prefilled from the profile.
+  assert.equal(await dialog.getByLabel('Designation').inputValue(), 'Principal Analyst');
+  await dialog.getByLabel('CV title').fill('Ada for banks');
+  await dialog.getByRole('radio', { name: 'Modern template' }).check();
+  await dialog.getByRole('button', { name: 'Build CV' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  const row = page.getByLabel('Ada for banks');
+  await row.getByText('Built', { exact: true }).waitFor();
+  await row.getByRole('button', { name: 'Preview' }).click();
+  const frame = row.locator('iframe[title="Preview of Ada for banks"]');
+  await frame.waitFor();
+  const src = (await frame.getAttribute('src')) as string;
+  const pdf = await page.request.get(src);
+  assert.equal(pdf.headers()['content-type'], 'application/pdf');
+  assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-');
+
+  const cvs = (await api(candidateCv.calls.list!, { filter: { jobSeekerId: created._id } }, token)).results as {
+    type: string;
+    document: { templateSlug: string; designation: string };
+  }[];
+  assert.deepEqual(
+    cvs.map((cv) => [cv.type, cv.document.templateSlug, cv.document.designation]),
+    [['BUILT', 'modern', 'Principal Analyst']],
   );
 });

@@ -1,8 +1,11 @@
 import { login } from '@app/contract/resources/auth';
 import { candidateCredentials } from '@app/contract/resources/crm/candidate';
-import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { candidateCv, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { cvDraftOfCandidate } from '@app/contract/resources/crm/candidate-cv-draft';
 import { client } from '@app/contract/resources/crm/client';
+import { renderCvPdf } from '@app/documents/render-pdf';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from './documents/extract';
 import { aRole, permissionId } from './support/access';
 import { aCandidate } from './support/candidates';
 import { mailTo } from './support/outbox';
@@ -146,5 +149,222 @@ describe('candidate CVs', () => {
       own.token,
     );
     expect(added.status, added.body.message).toBe(200);
+  });
+});
+
+/** A candidate with a profile a CV can be built from. */
+const aProfiledCandidate = (token: string) =>
+  aCandidate(t.app, token, {
+    name: { first: 'Ada', last: 'Lovelace' },
+    about: '<p>Analyst of engines, <strong>first programmer</strong>.</p>',
+    preferences: { currentJobTitle: 'Principal Analyst' },
+    workHistory: [
+      {
+        jobTitle: 'Analyst',
+        jobType: 'Full time',
+        organization: 'Babbage Engines',
+        city: 'London',
+        startDate: '2019-01-01',
+        currentlyWorkingHere: true,
+        responsibilities: 'Wrote the notes on the Analytical Engine.',
+      },
+    ],
+    education: [
+      {
+        organization: 'University of London',
+        qualification: 'BSc',
+        subject: 'Mathematics',
+        grade: 'First',
+        startDate: '2014-09-01',
+        endDate: '2017-06-30',
+      },
+    ],
+    projects: [{ title: 'Bernoulli numbers', description: 'An algorithm for the engine.' }],
+    skills: [
+      { skillId: '64b7f0c2a1b2c3d4e5f60718', label: 'Mathematics', rating: 5 },
+      { skillId: '64b7f0c2a1b2c3d4e5f60719', rating: 2 },
+    ],
+  });
+
+const fetchFile = (url: string) => t.app.inject({ method: 'GET', url: url.replace(/^https?:\/\/[^/]+/, '') });
+
+describe('built candidate CVs', () => {
+  it('cvDraftOfCandidate maps the profile to the CV builder’s document; unprintable skills and phones are left out', () => {
+    const draft = cvDraftOfCandidate({
+      name: { first: 'Ada', last: 'Lovelace', fullName: 'Ada Lovelace' },
+      email: 'ada@example.com',
+      phone: '(+44) 7700-900123',
+      about: 'Analyst',
+      preferences: { desiredJobTitle: 'Analyst', ukDrivingLicence: true },
+      skills: [{ skillId: 'a', label: 'Maths', rating: 4 }, { skillId: 'b' }],
+      languages: [{ languageId: 'c', label: 'French' }],
+      workHistory: [
+        { jobTitle: 'Old job', startDate: '2010-01-01' },
+        { jobTitle: 'Current job', startDate: '2005-01-01', currentlyWorkingHere: true },
+      ],
+    });
+    expect(draft).toMatchObject({
+      name: { first: 'Ada', last: 'Lovelace' },
+      email: 'ada@example.com',
+      phone: '+44 7700900123',
+      designation: 'Analyst',
+      professionalSummary: 'Analyst',
+      ukDrivingLicence: true,
+      skills: [{ skillId: 'a', label: 'Maths', rating: 4 }],
+      languages: [{ languageId: 'c', label: 'French', proficiency: 'FLUENT' }],
+    });
+    expect(cvDraftOfCandidate({ name: { first: 'A' }, email: 'a@b.c', phone: 'call me', workHistory: draft.workHistory }).phone).toBeNull();
+    // No title in the preferences: the current job's.
+    expect(cvDraftOfCandidate({ name: { first: 'A' }, email: 'a@b.c', workHistory: draft.workHistory }).designation).toBe('Current job');
+  });
+
+  it('staff build a CV from the candidate’s profile, drawn as a PDF by the CV builder’s renderer with the chosen design', async () => {
+    const token = w.orgA.adminToken;
+    const owner = await aProfiledCandidate(token);
+    const created = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: owner._id, type: 'BUILT', templateSlug: 'modern', cvTitle: 'For banks', accentColor: '#AA3300' },
+      token,
+    );
+    expect(created.status, created.body.message).toBe(200);
+    const cv = created.body.data;
+    expect(cv).toMatchObject({ type: 'BUILT', cvTitle: 'For banks', jobSeekerId: owner._id, isDefault: false });
+    expect(cv.document).toMatchObject({
+      templateSlug: 'modern',
+      accentColor: '#aa3300',
+      name: { first: 'Ada', last: 'Lovelace' },
+      email: owner.email,
+      designation: 'Principal Analyst',
+      skills: [{ label: 'Mathematics', rating: 5 }],
+      workHistory: [{ organization: 'Babbage Engines' }],
+      education: [{ organization: 'University of London' }],
+      projects: [{ title: 'Bernoulli numbers' }],
+    });
+    expect(cv.document.professionalSummary).toContain('<strong>first programmer</strong>');
+    expect(cv.file).toMatchObject({ mimeType: 'application/pdf', originalName: expect.stringMatching(/\.pdf$/) });
+    const download = await fetchFile(cv.file.url);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await pdfText(download.rawPayload);
+    for (const words of ['Ada Lovelace', 'Principal Analyst', 'Babbage Engines', 'University of London', 'Bernoulli numbers']) {
+      expect(text.toLowerCase()).toContain(words.toLowerCase());
+    }
+    // The chosen design: the same text the CV builder's modern template draws, not the classic one's.
+    const sameDocument = { ...cv.document, profileImg: null };
+    expect(text).toBe((await pdfText(await renderCvPdf(sameDocument, 'modern'))).text);
+    expect(text).not.toBe((await pdfText(await renderCvPdf(sameDocument, 'classic'))).text);
+    // Listed beside uploaded ones; details answer it with a fresh link.
+    await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, file: await anUploadedFile(t.app, token) }, token);
+    const list = await call(t.app, candidateCv.calls.list, { filter: { jobSeekerId: owner._id } }, token);
+    expect(list.body.data.results.map((r: { type: string }) => r.type).sort()).toEqual(['BUILT', 'UPLOADED']);
+    const details = await call(t.app, candidateCv.calls.details, { _id: cv._id }, token);
+    expect(details.body.data.file.url).toBeTruthy();
+  });
+
+  it('what the recruiter sends wins over the profile, and is checked with the CV builder’s messages', async () => {
+    const token = w.orgA.adminToken;
+    const owner = await aProfiledCandidate(token);
+    const chosen = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: owner._id, type: 'BUILT', designation: 'Engine Poet', professionalSummary: 'Poetical science.', skills: [] },
+      token,
+    );
+    expect(chosen.status, chosen.body.message).toBe(200);
+    expect(chosen.body.data.document).toMatchObject({ designation: 'Engine Poet', professionalSummary: 'Poetical science.', skills: [] });
+    const bare = await aCandidate(t.app, token);
+    const noSummary = await call(t.app, candidateCv.calls.create, { jobSeekerId: bare._id, type: 'BUILT', designation: 'Analyst' }, token);
+    expect(noSummary.status).toBe(400);
+    expect(noSummary.body.message).toBe('Please enter professional summary');
+    const badTemplate = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: owner._id, type: 'BUILT', templateSlug: 'gothic' },
+      token,
+    );
+    expect(badTemplate.status).toBe(400);
+    expect(badTemplate.body.message).toBe('Template must be one of classic, modern, compact, timeline');
+    const badType = await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, type: 'DRAWN' }, token);
+    expect(badType.status).toBe(400);
+    // Nothing half-written: the refused builds left no CV.
+    const list = await call(t.app, candidateCv.calls.list, { filter: { jobSeekerId: bare._id } }, token);
+    expect(list.body.data.results).toEqual([]);
+  });
+
+  it('another organisation’s candidate is a 404; a client user is refused; an OWN-scoped recruiter builds only for their own', async () => {
+    const token = w.orgA.adminToken;
+    const theirs = await aProfiledCandidate(w.orgB.adminToken);
+    expect((await call(t.app, candidateCv.calls.create, { jobSeekerId: theirs._id, type: 'BUILT' }, token)).status).toBe(404);
+    const mine = await aProfiledCandidate(token);
+    const hiring = await call(t.app, client.calls.create, { name: 'Builder Co', email: 'hr@builder.example' }, token);
+    const clientUser = await aClientUser(t.app, { organisationId: w.orgA.id, clientId: hiring.body.data._id });
+    expect((await call(t.app, candidateCv.calls.create, { jobSeekerId: mine._id, type: 'BUILT' }, clientUser.token)).status).toBe(403);
+    const own = await aStaffMember(t.app, token, {
+      roleIds: [
+        await aRole(t.app, token, [
+          await permissionId(t.app, w.root, { feature: 'Candidate CV', level: 'WRITE', scope: 'OWN' }),
+          await permissionId(t.app, w.root, { feature: 'Candidate', level: 'WRITE', scope: 'OWN' }),
+        ]),
+      ],
+    });
+    expect((await call(t.app, candidateCv.calls.create, { jobSeekerId: mine._id, type: 'BUILT' }, own.token)).status).toBe(404);
+    const ownCandidate = await aProfiledCandidate(own.token);
+    const built = await call(t.app, candidateCv.calls.create, { jobSeekerId: ownCandidate._id, type: 'BUILT' }, own.token);
+    expect(built.status, built.body.message).toBe(200);
+  });
+
+  it('a job seeker linked to the candidate builds a CV and sees it', async () => {
+    const { candidate: mine, token } = await aLinkedCandidate();
+    const built = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: mine._id, type: 'BUILT', designation: 'Analyst', professionalSummary: 'Me.' },
+      token,
+    );
+    expect(built.status, built.body.message).toBe(200);
+    expect((await call(t.app, candidateCv.calls.details, { _id: built.body.data._id }, token)).body.data.type).toBe('BUILT');
+    expect((await call(t.app, setDefaultCandidateCv, { _id: built.body.data._id }, token)).status).toBe(403);
+  });
+
+  it('set-default keeps one default CV per candidate; another organisation’s CV is a 404', async () => {
+    const token = w.orgA.adminToken;
+    const owner = await aCandidate(t.app, token);
+    const first = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: owner._id, file: await anUploadedFile(t.app, token), isDefault: true },
+      token,
+    );
+    const second = await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, file: await anUploadedFile(t.app, token) }, token);
+    const chosen = await call(t.app, setDefaultCandidateCv, { _id: second.body.data._id }, token);
+    expect(chosen.status, chosen.body.message).toBe(200);
+    expect(chosen.body.data.isDefault).toBe(true);
+    const defaults = async () =>
+      (await call(t.app, candidateCv.calls.list, { filter: { jobSeekerId: owner._id } }, token)).body.data.results
+        .filter((r: { isDefault: boolean }) => r.isDefault)
+        .map((r: { _id: string }) => r._id);
+    expect(await defaults()).toEqual([second.body.data._id]);
+    // A new default CV takes the flag too.
+    const third = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: owner._id, file: await anUploadedFile(t.app, token), isDefault: true },
+      token,
+    );
+    expect(await defaults()).toEqual([third.body.data._id]);
+    expect((await call(t.app, setDefaultCandidateCv, { _id: third.body.data._id, isDefault: false }, token)).body.data.isDefault).toBe(
+      false,
+    );
+    expect(await defaults()).toEqual([]);
+    expect(first.status).toBe(200);
+    const theirs = await aCandidate(t.app, w.orgB.adminToken);
+    const theirCv = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: theirs._id, file: await anUploadedFile(t.app, w.orgB.adminToken) },
+      w.orgB.adminToken,
+    );
+    expect((await call(t.app, setDefaultCandidateCv, { _id: theirCv.body.data._id }, token)).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { candidate, mergeCandidates } from '@app/contract/resources/crm/candidate';
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { contact } from '@app/contract/resources/crm/contact';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { aCandidate } from './support/candidates';
 import { logsOf } from './support/entity-log';
 import { call, type TestApp } from './support/test-app';
 import { anUploadedFile } from './support/uploads';
-import { aStaffMember, type World, withWorld } from './support/world';
+import { aStaffMember, unique, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
@@ -84,5 +85,52 @@ describe('candidate merge', () => {
     const bad = await call(t.app, mergeCandidates, { survivorId: 'nope', mergedId: other._id }, token);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('survivorId must be a valid mongoId');
+  });
+});
+
+describe('candidate merge: contacts', () => {
+  const aContact = async (token: string, first: string) => {
+    const made = await call(t.app, contact.calls.create, { profile: { name: { first }, email: `${unique(first)}@example.com` } }, token);
+    expect(made.status, made.body.message).toBe(200);
+    return made.body.data._id as string;
+  };
+
+  it('the survivor keeps one self contact (following the chosen name and email) and gets both sides’ linked contacts', async () => {
+    const token = w.orgA.adminToken;
+    const [shared, survivorsOwn, mergedsOwn] = [
+      await aContact(token, 'Shared'),
+      await aContact(token, 'Mine'),
+      await aContact(token, 'Theirs'),
+    ];
+    const survivor = await aCandidate(t.app, token, { contactIds: [shared, survivorsOwn] });
+    const merged = await aCandidate(t.app, token, { contactIds: [shared, mergedsOwn] });
+    const answer = await call(
+      t.app,
+      mergeCandidates,
+      { survivorId: survivor._id, mergedId: merged._id, fields: { email: 'merged' } },
+      token,
+    );
+    expect(answer.status, answer.body.message).toBe(200);
+    const after = answer.body.data;
+    expect(after.selfContactId).toBe(survivor.selfContactId);
+    // The merged one's card is kept as an ordinary linked contact: events and emails may name it.
+    expect([...after.contactIds].sort()).toEqual([shared, survivorsOwn, mergedsOwn, merged.selfContactId].sort());
+    const cards = await call(t.app, contact.calls.list, { limit: 'ALL', filter: { relatedTo: survivor._id } }, token);
+    const selfCards = cards.body.data.results.filter((row: { selfContact: boolean }) => row.selfContact);
+    expect(selfCards.map((row: { _id: string }) => row._id)).toEqual([survivor.selfContactId]);
+    expect(selfCards[0].profile.email).toBe(merged.email);
+    const demoted = await call(t.app, contact.calls.details, { _id: merged.selfContactId }, token);
+    expect(demoted.body.data).toMatchObject({ selfContact: false, relatedTo: [{ _id: survivor._id, entityType: 'Candidate' }] });
+  });
+
+  it('a survivor without a self contact takes the merged one’s', async () => {
+    const token = w.orgA.adminToken;
+    const survivor = await aCandidate(t.app, token);
+    await call(t.app, contact.calls.remove, { _id: survivor.selfContactId }, token);
+    // Left pointing at a deleted card, the link is cleared by the merge taking the merged one's.
+    const merged = await aCandidate(t.app, token);
+    const answer = await call(t.app, mergeCandidates, { survivorId: survivor._id, mergedId: merged._id }, token);
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.data.selfContactId).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { candidate, crmNoticePeriod } from '@app/contract/resources/crm/candidate';
+import { contact } from '@app/contract/resources/crm/contact';
 import { describe, expect, it } from 'vitest';
 import { aRole, permissionId } from './support/access';
 import { aCandidate, candidateInput } from './support/candidates';
@@ -194,5 +195,72 @@ describe('candidates', () => {
     expect(removed.status).toBe(200);
     expect((await call(t.app, candidate.calls.details, { _id: created._id }, w.orgA.adminToken)).status).toBe(404);
     expect(await listIds(w.orgA.adminToken, { search: created.email })).toEqual([]);
+  });
+});
+
+describe('candidate contacts', () => {
+  const aContact = async (token: string, first: string) => {
+    const made = await call(t.app, contact.calls.create, { profile: { name: { first }, email: `${unique(first)}@example.com` } }, token);
+    expect(made.status, made.body.message).toBe(200);
+    return made.body.data as { _id: string; profile: { name: { fullName: string } } };
+  };
+
+  it('a candidate’s own contact is made with it and follows its name, email and phone', async () => {
+    const token = w.orgA.adminToken;
+    const created = await aCandidate(t.app, token, { linkedInLink: 'https://www.linkedin.com/in/grace' });
+    const selfContactId = created.selfContactId as string;
+    expect(selfContactId).toBeTruthy();
+    expect(created.selfContact).toEqual({ _id: selfContactId, label: created.name.fullName });
+    const own = (await call(t.app, contact.calls.details, { _id: selfContactId }, token)).body.data;
+    expect(own).toMatchObject({
+      selfContact: true,
+      relatedTo: [{ _id: created._id, entityType: 'Candidate' }],
+      profile: { email: created.email, contactNumbers: [{ number: created.phone }], linkedInLink: 'https://www.linkedin.com/in/grace' },
+    });
+    // Something the recruiter added to the card stays when the candidate changes.
+    await call(t.app, contact.calls.update, { _id: selfContactId, profile: { ...own.profile, designation: 'Rear Admiral' } }, token);
+    const updated = await call(
+      t.app,
+      candidate.calls.update,
+      { _id: created._id, name: { first: 'Amazing', last: 'Grace' }, email: `${unique('amazing')}@example.com` },
+      token,
+    );
+    expect(updated.status, updated.body.message).toBe(200);
+    expect(updated.body.data.selfContactId).toBe(selfContactId);
+    const synced = (await call(t.app, contact.calls.details, { _id: selfContactId }, token)).body.data;
+    expect(synced.profile).toMatchObject({
+      name: { first: 'Amazing', last: 'Grace' },
+      email: updated.body.data.email,
+      designation: 'Rear Admiral',
+    });
+    // An edit of other fields leaves the card alone; still one self contact.
+    await call(t.app, candidate.calls.update, { _id: created._id, about: 'Navy' }, token);
+    const cards = await call(t.app, contact.calls.list, { limit: 'ALL', filter: { relatedTo: created._id } }, token);
+    expect(cards.body.data.results.filter((row: { selfContact: boolean }) => row.selfContact)).toHaveLength(1);
+  });
+
+  it('link other contacts, checked in the organisation and answered as { _id, label } in details and lists', async () => {
+    const token = w.orgA.adminToken;
+    const referee = await aContact(token, 'Referee');
+    const created = await aCandidate(t.app, token, { contactIds: [referee._id] });
+    expect(created.contactIds).toEqual([referee._id]);
+    const details = await call(t.app, candidate.calls.details, { _id: created._id }, token);
+    expect(details.body.data.contacts).toEqual([{ _id: referee._id, label: referee.profile.name.fullName }]);
+    const list = await call(t.app, candidate.calls.list, { search: created.email }, token);
+    expect(list.body.data.results[0].contacts).toEqual([{ _id: referee._id, label: referee.profile.name.fullName }]);
+    expect(list.body.data.results[0].selfContact._id).toBe(created.selfContactId);
+    // Another organisation's contact is not found; nothing is written.
+    const theirs = await aContact(w.orgB.adminToken, 'Stranger');
+    const refused = await call(t.app, candidate.calls.update, { _id: created._id, contactIds: [referee._id, theirs._id] }, token);
+    expect(refused.status).toBe(404);
+    expect((await call(t.app, candidate.calls.details, { _id: created._id }, token)).body.data.contactIds).toEqual([referee._id]);
+    const cleared = await call(t.app, candidate.calls.update, { _id: created._id, contactIds: [] }, token);
+    expect(cleared.body.data.contacts).toEqual([]);
+  });
+
+  it('appliedJobCount and referencesCount are answered (0 until applications and references reach the CRM)', async () => {
+    const created = await aCandidate(t.app, w.orgA.adminToken);
+    const details = await call(t.app, candidate.calls.details, { _id: created._id }, w.orgA.adminToken);
+    expect(details.body.data).toMatchObject({ appliedJobCount: 0, referencesCount: 0 });
   });
 });

@@ -1,3 +1,4 @@
+import { candidate } from '@app/contract/resources/crm/candidate';
 import { client } from '@app/contract/resources/crm/client';
 import { contact, generateContact, makePrimaryContact } from '@app/contract/resources/crm/contact';
 import { describe, expect, it } from 'vitest';
@@ -191,14 +192,23 @@ describe('contacts', () => {
     expect((await call(t.app, makePrimaryContact, { _id: first._id, relatedTo }, viewer.token)).status).toBe(403);
   });
 
-  it('generate-contact makes a candidate’s own contact card, once, in the organisation', async () => {
+  it('a candidate’s own contact card is made with the candidate; generate-contact makes it again only once it is gone', async () => {
     const person = await aCandidate(t.app, w.orgA.adminToken, { linkedInLink: 'https://www.linkedin.com/in/ada' });
+    expect(person.selfContactId).toBeTruthy();
+    const own = await call(t.app, contact.calls.details!, { _id: person.selfContactId }, w.orgA.adminToken);
+    expect(own.body.data).toMatchObject({ selfContact: true, clientId: null, relatedTo: [{ _id: person._id, entityType: 'Candidate' }] });
+    expect((await call(t.app, generateContact, { _id: person._id, relatedTo: 'Candidate' }, w.orgA.adminToken)).status).toBe(409);
+    // Deleted, the card can be generated again, and the candidate links the new one.
+    expect((await call(t.app, contact.calls.remove!, { _id: person.selfContactId }, w.orgA.adminToken)).status).toBe(200);
     const made = await call(t.app, generateContact, { _id: person._id, relatedTo: 'Candidate' }, w.orgA.adminToken);
     expect(made.status, made.body.message).toBe(200);
     const record = made.body.data as ContactRecord;
     expect(record).toMatchObject({ selfContact: true, clientId: null, relatedTo: [{ _id: person._id, entityType: 'Candidate' }] });
     expect(record.profile.email).toBe(person.email);
     expect(record.profile.contactNumbers?.[0]?.number).toBe(person.phone);
+    expect((record.profile as { linkedInLink?: string }).linkedInLink).toBe('https://www.linkedin.com/in/ada');
+    const details = await call(t.app, candidate.calls.details!, { _id: person._id }, w.orgA.adminToken);
+    expect(details.body.data.selfContactId).toBe(record._id);
     expect((await call(t.app, generateContact, { _id: person._id, relatedTo: 'Candidate' }, w.orgA.adminToken)).status).toBe(409);
     const theirs = await aCandidate(t.app, w.orgB.adminToken);
     expect((await call(t.app, generateContact, { _id: theirs._id, relatedTo: 'Candidate' }, w.orgA.adminToken)).status).toBe(404);

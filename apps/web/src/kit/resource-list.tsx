@@ -69,6 +69,8 @@ export type ResourceListProps<D extends ResourceDefinition> = {
   fixedFilter?: Record<string, unknown>;
   /** Edits on a page of its own (an article and its rich text) instead of in a dialog. */
   editTo?: (row: RecordOf<D>) => string;
+  /** Edits in a dialog of the screen's own (the candidate form, which warns of duplicates) instead of the derived one. */
+  onEditRow?: (row: RecordOf<D>) => void;
   /** Menu wording for statuses beyond active/inactive ({ PUBLISHED: 'Publish' }); "Set to …" otherwise. */
   statusLabels?: Partial<Record<string, string>>;
   /** 2 when the list is one part of a longer page: its title is a section heading, not the page's. */
@@ -228,13 +230,14 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
       } else if (action === 'open-row' && now.mayEdit && now.rows[now.focused] && document.activeElement === rowElement(now.focused)) {
         const row = now.rows[now.focused] as RecordOf<D>;
         if (props.editTo) navigate(props.editTo(row));
+        else if (props.onEditRow) props.onEditRow(row);
         else if (form) setEditing({ mode: 'edit', row });
       } else return;
       event.preventDefault();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [props.headingOrder, props.editTo, navigate, form]);
+  }, [props.headingOrder, props.editTo, props.onEditRow, navigate, form]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts without a focused row
   useEffect(() => setFocused(-1), [page]);
 
@@ -352,7 +355,12 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
                         extra={props.rowExtra?.(row)}
                         onEdit={
                           mayEdit && (props.canEdit?.(row) ?? true)
-                            ? () => (props.editTo ? navigate(props.editTo(row)) : setEditing({ mode: 'edit', row }))
+                            ? () =>
+                                props.editTo
+                                  ? navigate(props.editTo(row))
+                                  : props.onEditRow
+                                    ? props.onEditRow(row)
+                                    : setEditing({ mode: 'edit', row })
                             : undefined
                         }
                         onToggleStatus={

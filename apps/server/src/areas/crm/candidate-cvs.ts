@@ -1,17 +1,26 @@
 import { levelOfKind } from '@app/contract/access';
+import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
 import type { ListRequest } from '@app/contract/conventions/list';
 import { outputOfCall } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec } from '@app/contract/define-resource';
-import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
-import { and, eq } from 'drizzle-orm';
+import { candidateCv, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { type CandidateForCv, cvDraftOfCandidate } from '@app/contract/resources/crm/candidate-cv-draft';
+import { type CvDocument, cvDocument } from '@app/contract/resources/job-board/cv-document';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
 import { candidateCvs, candidates } from '../../db/schema/candidates';
 import type { CallContext, Caller, Scope } from '../../engine/context';
 import { forbidden, notFound } from '../../engine/errors';
 import { pageOf } from '../../engine/list-query';
+import { loggedUpdate } from '../../engine/logged-update';
 import { registerCall } from '../../engine/register-call';
 import { inputOfKind } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { parseInput } from '../../engine/validate';
+import { sanitizeRichText } from '../../services/sanitize';
+import type { Services } from '../../services/services';
+import { photoOf, renderToFile } from '../cv-builder/rendered-files';
 import { candidateRepository } from './candidate-repository';
 
 export const candidateCvRepository = resourceRepository(candidateCv, candidateCvs);
@@ -51,8 +60,60 @@ const audienceOf = (ctx: CallContext): Audience => {
 
 type Handler = (ctx: CallContext & { input: any }, audience: Audience) => Promise<unknown>;
 
+type CandidateRow = typeof candidates.$inferSelect;
+
+/**
+ * A built CV's document: the recruiter's choices over the candidate's profile, checked as the job
+ * board's CV builder checks a seeker's CV (its messages, a 400 naming the first). Rich text is kept
+ * to the allow-list like every other editor's.
+ */
+const builtDocumentOf = (candidate: CandidateRow, input: Record<string, unknown>): CvDocument => {
+  const { jobSeekerId: _owner, type: _type, isDefault: _default, ...chosen } = input;
+  const given = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined));
+  const document = parseInput(cvDocument, { ...cvDraftOfCandidate(candidate as unknown as CandidateForCv), ...given });
+  return {
+    ...document,
+    professionalSummary: sanitizeRichText(document.professionalSummary),
+    workHistory: document.workHistory.map((item) => ({ ...item, responsibilities: sanitizeRichText(item.responsibilities) })),
+    projects: document.projects.map((item) => (item.description ? { ...item, description: sanitizeRichText(item.description) } : item)),
+  };
+};
+
+/**
+ * Draws a built CV with the job board's CV renderer (packages/documents, through the same render
+ * pool and file store as a seeker's CV) and keeps the PDF on the record.
+ */
+const drawBuiltCv = async (db: Executor, services: Services, input: { caller: Caller; id: string; document: CvDocument }) => {
+  const { document } = input;
+  const name = fullNameOf(document.name as PersonName) || 'CV';
+  const file = await renderToFile(db, services, {
+    request: { kind: 'cv', format: 'pdf', content: document as never, photo: await photoOf(services, document.profileImg) },
+    ownerId: input.caller.id,
+    downloadName: `${name} CV.pdf`,
+    drawnFor: { entityType: candidateCv.name, id: input.id },
+  });
+  const { url: _url, ...kept } = file;
+  // File bookkeeping of the record just made, not an edit of it.
+  await db.update(candidateCvs).set({ file: kept }).where(eq(candidateCvs.id, input.id));
+};
+
+/** One default CV per candidate: the others stop being it, each change in the entity log. */
+const clearOtherDefaults = async (db: Executor, input: { caller: Caller | null; jobSeekerId: string; exceptId: string }) =>
+  loggedUpdate(db, {
+    caller: input.caller,
+    table: candidateCvs,
+    entityType: candidateCv.name,
+    where: and(
+      eq(candidateCvs.jobSeekerId, input.jobSeekerId),
+      eq(candidateCvs.isDefault, true),
+      eq(candidateCvs.isDeleted, false),
+      ne(candidateCvs.id, input.exceptId),
+    ) as never,
+    values: { isDefault: false },
+  });
+
 const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
-  create: async ({ db, caller, input }, audience) => {
+  create: async ({ db, caller, input, services }, audience) => {
     if (audience.kind === 'client') throw forbidden();
     // The candidate: one the staff member may see (their organisation's, in their OWN/TEAM scope), or one linked to the seeker.
     const where =
@@ -60,16 +121,27 @@ const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
         ? [eq(candidates.id, input.jobSeekerId), ...candidateRepository.scopeWhere(audience.scope)]
         : [eq(candidates.id, input.jobSeekerId), eq(candidates.isDeleted, false), eq(candidates.userId, audience.userId)];
     const [owner] = await db
-      .select({ id: candidates.id, organisationId: candidates.organisationId, userId: candidates.userId })
+      .select()
       .from(candidates)
       .where(and(...where));
     if (!owner) throw notFound('Candidate');
     const scope = audience.kind === 'staff' ? audience.scope : { organisationId: owner.organisationId as string };
-    return candidateCvRepository.create(db, {
-      caller,
-      scope,
-      values: { ...input, userId: owner.userId ?? null, type: 'UPLOADED', isDefault: input.isDefault ?? false, status: 'ACTIVE' },
-    });
+    const common = { jobSeekerId: owner.id, userId: owner.userId ?? null, isDefault: input.isDefault ?? false, status: 'ACTIVE' };
+    let created: Record<string, unknown>;
+    if (input.type === 'BUILT') {
+      const document = builtDocumentOf(owner, input);
+      created = await candidateCvRepository.create(db, {
+        caller,
+        scope,
+        values: { ...common, type: 'BUILT', cvTitle: document.cvTitle, document, file: null },
+      });
+      await drawBuiltCv(db, services, { caller: caller as Caller, id: created._id as string, document });
+    } else {
+      const { type: _type, ...uploaded } = input;
+      created = await candidateCvRepository.create(db, { caller, scope, values: { ...uploaded, ...common, type: 'UPLOADED' } });
+    }
+    if (common.isDefault) await clearOtherDefaults(db, { caller, jobSeekerId: owner.id, exceptId: created._id as string });
+    return candidateCvRepository.details(db, scope, created._id as string);
   },
   details: async ({ db, input }, audience) => {
     if (audience.kind === 'client') throw notFound(candidateCvRepository.label);
@@ -114,4 +186,14 @@ export const registerCandidateCvs = (app: FastifyInstance) => {
       (ctx) => handlers[kind](ctx, audienceOf(ctx)),
     );
   }
+
+  registerCall(app, setDefaultCandidateCv, async (ctx) => {
+    const { db, caller, input } = ctx;
+    const audience = audienceOf(ctx);
+    if (audience.kind !== 'staff') throw forbidden();
+    const cv = await candidateCvRepository.get(db, audience.scope, input._id);
+    if (input.isDefault) await clearOtherDefaults(db, { caller, jobSeekerId: cv.jobSeekerId as string, exceptId: cv.id });
+    await candidateCvRepository.update(db, { caller, scope: audience.scope, id: cv.id, values: { isDefault: input.isDefault } });
+    return candidateCvRepository.details(db, audience.scope, cv.id);
+  });
 };

@@ -6,6 +6,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { candidates } from '../../db/schema/candidates';
+import { crmContacts } from '../../db/schema/contacts';
 import type { Caller, Scope } from '../../engine/context';
 import { writeEntityLog } from '../../engine/entity-log';
 import { Answer, registerCall } from '../../engine/register-call';
@@ -13,8 +14,41 @@ import { resourceTable } from '../../engine/scope-policies';
 import { withCounts } from './candidate-counts';
 import { moveDiversity } from './candidate-diversity';
 import { candidateRepository, derivedColumns } from './candidate-repository';
+import { syncSelfContact } from './candidate-self-contact';
+import { contactRepository } from './contacts';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The survivor's contacts after a merge: both sides' live linked contacts, and one self contact.
+ * When both have one, the survivor's stays its self contact and the merged one's becomes an
+ * ordinary linked contact (events and emails may name it: it is kept, not deleted).
+ */
+const mergedContacts = async (db: Executor, organisationId: string, survivor: Record<string, unknown>, merged: Record<string, unknown>) => {
+  const named = [
+    survivor.selfContactId,
+    merged.selfContactId,
+    ...((survivor.contactIds as string[]) ?? []),
+    ...((merged.contactIds as string[]) ?? []),
+  ];
+  const ids = [...new Set(named.filter((id): id is string => typeof id === 'string'))];
+  const live = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: crmContacts.id })
+            .from(crmContacts)
+            .where(and(inArray(crmContacts.id, ids), eq(crmContacts.organisationId, organisationId), eq(crmContacts.isDeleted, false)))
+        ).map((row) => row.id),
+  );
+  const liveOf = (id: unknown) => (typeof id === 'string' && live.has(id) ? id : null);
+  const selfContactId = liveOf(survivor.selfContactId) ?? liveOf(merged.selfContactId);
+  const demoted = liveOf(survivor.selfContactId) && liveOf(merged.selfContactId) ? (merged.selfContactId as string) : null;
+  const linked = [...((survivor.contactIds as string[]) ?? []), ...((merged.contactIds as string[]) ?? []), ...(demoted ? [demoted] : [])];
+  const contactIds = [...new Set(linked)].filter((id) => live.has(id) && id !== selfContactId);
+  return { selfContactId, contactIds, demoted };
+};
 
 /**
  * Rewrites every pointer at the merged candidate to the survivor, in the organisation, driven by the
@@ -100,9 +134,20 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
       if (JSON.stringify(value ?? null) !== JSON.stringify(own ?? null)) chosen[field] = value;
     }
     if (!survivor.userId && merged.userId) chosen.userId = merged.userId;
-    const values = { ...chosen, ...derivedColumns({ ...survivor, ...chosen }) };
+    const contacts = await mergedContacts(db, organisationId, survivor, merged);
+    const values = {
+      ...chosen,
+      selfContactId: contacts.selfContactId,
+      contactIds: contacts.contactIds,
+      ...derivedColumns({ ...survivor, ...chosen }),
+    };
     await candidateRepository.update(db, { caller: me, scope: scope as Scope, id: survivor.id, values });
     await repointEverything(db, { organisationId, mergedId: merged.id, survivorId: survivor.id, survivorItemId: survivor.itemId });
+    if (contacts.demoted) {
+      await contactRepository.update(db, { caller: me, scope: { organisationId }, id: contacts.demoted, values: { selfContact: false } });
+    }
+    // The self contact takes the name, email and phone the merge chose.
+    await syncSelfContact(db, { caller: me, organisationId, candidate: { ...survivor, ...chosen, id: survivor.id } });
     await moveDiversity(db, { from: merged.id, to: survivor.id });
     await candidateRepository.remove(db, { caller: me, scope: scope as Scope, id: merged.id });
     await db.update(candidates).set({ mergedInto: survivor.id }).where(eq(candidates.id, merged.id));

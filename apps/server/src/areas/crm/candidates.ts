@@ -18,6 +18,7 @@ import { registerCandidateCredentials } from './candidate-credentials';
 import { assertMayWriteDiversity, mayDiversity, readDiversity, writeDiversity } from './candidate-diversity';
 import { registerCandidateMerge } from './candidate-merge';
 import { syncFromCandidate } from './candidate-profile-sync';
+import { selfContactFields, syncSelfContact } from './candidate-self-contact';
 
 /**
  * The organisation's live candidates sharing the email or the phone: compared across the whole
@@ -162,8 +163,13 @@ export const registerCandidates = (app: FastifyInstance) => {
         }
         return { ...withoutWriteOnly(values), ...derived };
       },
-      afterWrite: async ({ db, caller, operation, record, input }) => {
+      afterWrite: async ({ db, caller, scope, operation, record, input }) => {
         if (operation === 'remove') return;
+        const touchesContact = operation === 'create' || selfContactFields.some((field) => input[field] !== undefined);
+        if (touchesContact) {
+          const organisationId = (record.organisationId ?? scope.organisationId) as string;
+          await syncSelfContact(db, { caller, organisationId, candidate: { ...record, id: record._id } as never });
+        }
         if ((operation === 'create' || operation === 'update') && input.diversity !== undefined) {
           await writeDiversity(db, {
             caller,
@@ -174,7 +180,8 @@ export const registerCandidates = (app: FastifyInstance) => {
         if (record.userId && operation === 'update') {
           await syncFromCandidate(db, { caller, candidateId: record._id, userId: record.userId, values: input });
         }
-        return withCounts(record);
+        // Read again with its expansions: the self contact is linked after the write, and linked contacts answer { _id, label }.
+        return withCounts(await candidateRepository.details(db, scope, record._id as string));
       },
     },
     handlers: {

@@ -10,6 +10,7 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
+import { candidates } from '../../db/schema/candidates';
 import { crmContacts } from '../../db/schema/contacts';
 import { users } from '../../db/schema/users';
 import type { Caller, Scope } from '../../engine/context';
@@ -158,6 +159,13 @@ export const registerContacts = (app: FastifyInstance) => {
       scope,
       values: { ...generated, selfContact: true, clientId: clientOf(generated.relatedTo) },
     });
+    if (input.relatedTo === 'Candidate') {
+      // The candidate's link to its own card (bookkeeping, not an edit of the candidate).
+      await db
+        .update(candidates)
+        .set({ selfContactId: created._id as string })
+        .where(eq(candidates.id, input._id));
+    }
     return contactRepository.details(db, scope, created._id as string);
   });
 };

@@ -26,6 +26,10 @@ export const candidates = pgTable(
     instituteInfo: jsonb(),
     status: text().notNull().default('ACTIVE'),
     mergedInto: text(),
+    /** The candidate's own contact card (a Contact with selfContact), kept in step with the name, email and phone. */
+    selfContactId: text(),
+    /** Other contacts linked to the candidate (referees, a partner, an agent). */
+    contactIds: jsonb().$type<string[]>().notNull().default([]),
     // Derived on every write (never sent): what duplicates and filters compare, each indexed.
     emailNormalised: text().notNull(),
     phoneNormalised: text().notNull(),

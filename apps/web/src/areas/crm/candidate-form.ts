@@ -1,9 +1,11 @@
 import { genericStatus } from '@app/contract/conventions/common';
 import { crmNoticePeriod } from '@app/contract/resources/crm/candidate';
+import { contact } from '@app/contract/resources/crm/contact';
 import { enumOptions } from '../../kit/enum-options';
 import type { FieldDescriptor, FormMode } from '../../kit/field-descriptor';
 
 const noticePeriod = { resource: crmNoticePeriod, labelField: 'label', expandAs: 'noticePeriod' };
+const contacts = { resource: contact, labelField: 'profile.name.fullName', expandAs: 'contacts' };
 
 /**
  * The candidate's create and edit form: who they are, how to reach them, and the basics of what they
@@ -19,6 +21,14 @@ export const candidateFormFields: readonly FieldDescriptor[] = [
   { name: 'about', label: 'About', kind: 'textarea' },
   { name: 'linkedInLink', label: 'LinkedIn', kind: 'text', half: true, section: 'Links' },
   { name: 'gitHubLink', label: 'GitHub', kind: 'text', half: true, section: 'Links' },
+  {
+    name: 'contactIds',
+    label: 'Linked contacts',
+    kind: 'multiselect',
+    section: 'Links',
+    description: 'Other people linked to the candidate (referees, an agent)',
+    reference: contacts,
+  },
   { name: 'preferences.currentJobTitle', label: 'Current job title', kind: 'text', half: true, section: 'Preferences' },
   { name: 'preferences.desiredJobTitle', label: 'Desired job title', kind: 'text', half: true, section: 'Preferences' },
   {

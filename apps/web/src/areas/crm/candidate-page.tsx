@@ -152,7 +152,7 @@ export const CandidatePage = () => {
                 <CandidateProfile record={record} />
               </Tabs.Panel>
               <Tabs.Panel value="cvs" pt="md">
-                <CandidateCvs candidateId={record._id} />
+                <CandidateCvs owner={record} />
               </Tabs.Panel>
               <Tabs.Panel value="applications" pt="md">
                 <EmptyState

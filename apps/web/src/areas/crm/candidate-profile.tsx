@@ -10,6 +10,8 @@ import { humanise } from '../../kit/words';
 /** The record with its expanded notice period (the engine's `{ _id, label }` and the days). */
 export type CandidateRecord = RecordOf<typeof candidate> & {
   noticePeriod?: { _id: string; label: string | null; valueInDays?: number | null } | null;
+  selfContact?: { _id: string; label: string | null } | null;
+  contacts?: { _id: string; label: string | null }[];
 };
 
 const yesNo = (value: boolean | null | undefined) => (value === undefined || value === null ? undefined : value ? 'Yes' : 'No');
@@ -112,6 +114,11 @@ export const CandidateProfile = ({ record }: { record: CandidateRecord }) => {
             },
             { label: 'LinkedIn', value: external(record.linkedInLink) },
             { label: 'GitHub', value: external(record.gitHubLink) },
+            { label: 'Own contact card', value: record.selfContact?.label ?? undefined },
+            {
+              label: 'Linked contacts',
+              value: record.contacts?.length ? record.contacts.map((linked) => linked.label).join(', ') : undefined,
+            },
           ]}
         />
         {record.about && (

@@ -5,16 +5,19 @@ import { useState } from 'react';
 import { useCan } from '../../kit/can';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { RowLink } from '../../kit/row-actions';
+import type { RecordOf } from '../../kit/use-resource';
 import { CandidateFormModal } from './candidate-form-modal';
 import { candidateColumns, candidateFields } from './candidate-list-tailoring';
 
 /**
  * /crm/candidates: the people the agency may place, with saved views, columns, bulk actions and export.
- * Adding one goes through the candidate form, which warns of duplicates; each row opens the candidate's page.
+ * Adding and editing one go through the candidate form, which warns of duplicates; each row opens the candidate's page.
  */
 export const CandidatesPage = () => {
   const can = useCan();
   const [adding, setAdding] = useState(false);
+  // A row's edit uses the candidate form too, so a changed email or phone shared with another candidate is warned of.
+  const [editing, setEditing] = useState<RecordOf<typeof candidate> | null>(null);
   return (
     <>
       <ResourceScreen
@@ -30,6 +33,7 @@ export const CandidatesPage = () => {
             </Button>
           ) : undefined
         }
+        onEditRow={(row) => setEditing(row)}
         rowExtra={(row) => (
           <RowLink name={`Open ${row.name?.fullName || row.itemId?.combined || 'candidate'}`} to={`/crm/candidates/${row._id}`}>
             <IconEye size={18} aria-hidden />
@@ -37,6 +41,7 @@ export const CandidatesPage = () => {
         )}
       />
       <CandidateFormModal mode="create" opened={adding} onClose={() => setAdding(false)} />
+      {editing && <CandidateFormModal mode="edit" record={editing} opened onClose={() => setEditing(null)} />}
     </>
   );
 };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { genericStatus, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../../conventions/list';
-import { defineResource } from '../../define-resource';
+import { recordSchema } from '../../conventions/record';
+import { defineResource, defineWorkflow } from '../../define-resource';
 import { cvDocument } from '../job-board/cv-document';
 
 /** UPLOADED: a file the agency or the candidate sent; BUILT: drawn from `document` by the CV renderer. */
@@ -11,15 +12,41 @@ export const candidateCvType = z.enum(candidateCvTypes);
 
 const fileRequired = 'Please upload a file';
 
-const createInput = z
+/** The candidate the CV belongs to (the spec's name for it). */
+const owner = { jobSeekerId: mongoId('jobSeekerId'), isDefault: z.boolean().optional() };
+
+const uploadedInput = z
   .object({
-    /** The candidate the CV belongs to (the spec's name for it). */
-    jobSeekerId: mongoId('jobSeekerId'),
+    ...owner,
+    type: z.literal('UPLOADED').optional(),
     file: z.object(uploadedFile.shape, { error: fileRequired }),
     cvTitle: z.string().trim().max(200).optional().nullable(),
-    isDefault: z.boolean().optional(),
   })
   .strict();
+
+/**
+ * A built CV: the CV builder's document fields (cvTitle, templateSlug, accentColor, name,
+ * designation, professionalSummary, skills, workHistory, education, projects, ...). Those left out
+ * are taken from the candidate's profile (`cvDraftOfCandidate`); the whole is then checked as the
+ * job board's CV builder checks a CV, and drawn by the same renderer.
+ */
+const builtInput = z
+  .object({
+    // Each field optional without its builder default, so a field left out is the profile's, not the default's.
+    ...(Object.fromEntries(
+      Object.entries(cvDocument.shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.unwrap() : field).optional()]),
+    ) as unknown as {
+      [K in keyof typeof cvDocument.shape]: z.ZodOptional<
+        z.ZodType<z.output<(typeof cvDocument.shape)[K]>, z.input<(typeof cvDocument.shape)[K]>>
+      >;
+    }),
+    ...owner,
+    type: z.literal('BUILT'),
+  })
+  .strict();
+
+/** Without a type, an uploaded file (the spec's create: file and jobSeekerId required). */
+const createInput = z.discriminatedUnion('type', [uploadedInput, builtInput], { error: 'type must be UPLOADED or BUILT' });
 
 /**
  * A candidate's CV (crm.md §3 Candidate CV): an uploaded file, or a built CV whose `document` the
@@ -55,4 +82,19 @@ export const candidateCv = defineResource({
     list: { method: 'POST', path: '/candidate-cv/list', who: ['CRM_USER', 'JOB_SEEKER', 'CRM_CLIENT_USER'] },
     remove: { method: 'PUT', path: '/candidate-cv/delete', who: ['CRM_USER'] },
   },
+});
+
+/** Makes the CV its candidate's default (true) or takes the flag from it; the candidate's other CVs stop being the default. */
+export const setDefaultCandidateCv = defineWorkflow({
+  name: 'setDefaultCandidateCv',
+  tag: 'Candidate CV',
+  method: 'PUT',
+  path: '/candidate-cv/set-default',
+  who: ['CRM_USER'],
+  access: { module: 'Candidate CV' },
+  tenancy: 'organisation',
+  level: 'WRITE',
+  summary: 'Makes a CV the candidate’s default one (one default per candidate)',
+  input: z.object({ _id: mongoId(), isDefault: z.boolean().default(true) }).strict(),
+  output: recordSchema(candidateCv),
 });

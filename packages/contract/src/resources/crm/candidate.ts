@@ -71,6 +71,8 @@ const editable = z.object({
   projects: z.array(candidateProject).max(50).optional(),
   education: z.array(education).max(30).optional(),
   instituteInfo: instituteInfo.optional().nullable(),
+  /** Other contacts linked to the candidate (checked in the organisation, answered as `contacts`). */
+  contactIds: z.array(mongoId('contactId')).max(100).optional(),
 });
 
 /**
@@ -118,6 +120,8 @@ export const candidate = defineResource({
   references: {
     // Copied from preferences.noticePeriodId on write so the engine checks it, expands it and filters by it.
     noticePeriodId: { resource: 'CrmNoticePeriod', expandAs: 'noticePeriod', expandWith: { valueInDays: z.number().int() } },
+    contactIds: { resource: 'Contact', expandAs: 'contacts' },
+    selfContactId: { resource: 'Contact', expandAs: 'selfContact' },
   },
   fields: editable.extend({
     status: genericStatus,
@@ -125,6 +129,9 @@ export const candidate = defineResource({
     userId: z.string().nullable(),
     noticePeriodId: z.string().nullable(),
     mergedInto: z.string().nullable(),
+    /** The candidate's own contact (a Contact with selfContact true), made with the candidate and kept in step with it. */
+    selfContactId: z.string().nullable(),
+    contactIds: z.array(z.string()),
     appliedJobCount: z.number().int(),
     referencesCount: z.number().int(),
     filledProfileRequestCount: z.number().int(),
