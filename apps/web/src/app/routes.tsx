@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { ForgotPasswordPage } from '../areas/auth/forgot-password-page';
 import { LoginPage } from '../areas/auth/login-page';
 import { RegisterCompanyPage } from '../areas/auth/register-company-page';
@@ -22,8 +22,14 @@ const screen =
   <Module extends Record<string, unknown>>(load: () => Promise<Module>, name: keyof Module & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
 
+/**
+ * Paths the server draws before any script runs (`entry-server.tsx`), so their content is in the
+ * first HTML; the browser then hydrates it. Signed-in areas are drawn in the browser only.
+ */
+export const serverRenderedPaths = ['/', '/jobs', '/jobs/:slug', '/companies/:slug', '/contact'] as const;
+
 // The public board and sign-in come at once; every signed-in area (its shell and screens) loads when first opened.
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     Component: SetupGate,
     // Shown while a lazy screen opened straight from the address bar loads (React Router warns without one).
@@ -211,4 +217,4 @@ export const router = createBrowserRouter([
       { path: '*', Component: NotFoundPage },
     ],
   },
-]);
+];
