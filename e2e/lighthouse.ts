@@ -79,7 +79,13 @@ try {
       for (const [id, category] of Object.entries(categories)) {
         if (id === 'performance' || (category.score ?? 0) >= 1) continue;
         const failing = category.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
-        if (failing.length) console.log(`  ${name} ${id}: ${failing.join(', ')}`);
+        for (const audit of failing) {
+          const items = ((audits[audit]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [])
+            .map((item) => item.node?.snippet)
+            .filter(Boolean)
+            .slice(0, 3);
+          console.log(`  ${name} ${id}: ${audit}${items.length ? ` (${items.join(' ')})` : ''}`);
+        }
       }
     }
     rows.push({
