@@ -1,8 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-export default defineConfig({
-  plugins: [react()],
+/**
+ * Every text file of the build written beside itself as .br and .gz once, at build time, so the
+ * server sends the smallest form a browser accepts without compressing the same file per request.
+ */
+const precompress = (): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  writeBundle: (options) => {
+    const outDir = options.dir;
+    if (!outDir) return;
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        return entry.isDirectory() ? walk(full) : [full];
+      });
+    for (const file of walk(outDir)) {
+      if (!/\.(js|mjs|css|html|svg|json|txt|wasm)$/.test(file)) continue;
+      const content = fs.readFileSync(file);
+      if (content.length < 1024) continue;
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(content, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        }),
+      );
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+    }
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  // The server build carries its libraries in production form, whatever NODE_ENV the API server runs with.
+  ...(isSsrBuild
+    ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true, target: 'node' as const } }
+    : {}),
   server: {
     port: 5173,
     // The API server serves the built app in production; in development Vite serves it and forwards /api.
@@ -13,4 +50,4 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
   },
-});
+}));

@@ -84,6 +84,45 @@ test('a signed-out visit to the landing page, the search and a job logs no conso
   assert.deepEqual(logged, []);
 });
 
+test('the public pages come drawn by the server, their files compressed and kept for good, no signed-in area loaded', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  // Without any script: the search's results and the job are in the first HTML.
+  const page = await (await browser.newContext({ baseURL: server.url, javaScriptEnabled: false })).newPage();
+  await page.goto('/jobs?q=developer');
+  const result = page.getByRole('article', { name: 'Frontend Developer (React)' });
+  await result.waitFor();
+  const jobPath = await result.getByRole('link', { name: 'Frontend Developer (React)' }).getAttribute('href');
+  if (!jobPath?.startsWith('/jobs/')) assert.fail(`a job's link, not ${jobPath}`);
+  await page.goto(jobPath);
+  await page.getByRole('heading', { level: 1, name: 'Frontend Developer (React)' }).waitFor();
+  await page.getByText('Build accessible interfaces with React for clients across the North.').waitFor();
+
+  const searchAnswer = await fetch(`${server.url}/jobs?q=developer`, { headers: { 'accept-encoding': 'br, gzip' } });
+  assert.equal(searchAnswer.headers.get('content-encoding'), 'br');
+  assert.match(searchAnswer.headers.get('cache-control') ?? '', /no-cache/);
+  assert.match(await searchAnswer.text(), /Senior TypeScript Developer/);
+
+  // With scripts: the landing page's files come compressed, cached as immutable, and none of a signed-in area.
+  const visitor = await newPage();
+  const files: { url: string; encoding?: string; cache?: string }[] = [];
+  visitor.on('response', async (response) => {
+    if (!response.url().includes('/assets/')) return;
+    const headers = await response.allHeaders();
+    files.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'] });
+  });
+  await visitor.goto('/');
+  await visitor.getByRole('search', { name: 'Job search' }).waitFor();
+  await visitor.waitForLoadState('networkidle');
+  assert.ok(files.length > 0);
+  for (const file of files) {
+    assert.equal(file.encoding, 'br', file.url);
+    assert.equal(file.cache, 'public, max-age=31536000, immutable', file.url);
+    assert.doesNotMatch(file.url, /(admin|crm|seeker|company|client)-shell|dashboard-page|calendar-page|react-pdf/, file.url);
+  }
+});
+
 test('search: the distance applies at once like the other filters, and results sort nearest first', {
   skip,
   timeout: 120_000,

@@ -44,11 +44,27 @@ const signal = (child: ChildProcess, name: NodeJS.Signals) => {
   }
 };
 
+/** The demo world (`npm run seed:demo`) in the data directory the server is about to open. */
+const seedDemo = (env: NodeJS.ProcessEnv) =>
+  new Promise<void>((resolve, reject) => {
+    const seeding = spawn('npx', ['tsx', 'apps/server/src/scripts/seed-demo.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    seeding.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    seeding.on('error', reject);
+    seeding.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The demo world could not be made:\n${errors}`))));
+  });
+
 /**
  * Starts the real server (serving the built web app) on a free port with a fresh data directory
  * and a super admin from the environment (plus `env`, e.g. SMTP_URL to a mail catcher). The web app must have been built (`npm test` does it).
  */
-export const startServer = async (options: { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> => {
+export const startServer = async (options: { env?: NodeJS.ProcessEnv; seedDemo?: boolean } = {}): Promise<TestServer> => {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build -w apps/web` before the browser journeys');
   }
@@ -69,6 +85,7 @@ export const startServer = async (options: { env?: NodeJS.ProcessEnv } = {}): Pr
   };
   // The embedded database in the temporary directory, whatever the developer's shell points at.
   delete env.DATABASE_URL;
+  if (options.seedDemo) await seedDemo(env);
   const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResourceDefinition } from '@app/contract/define-resource';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +21,7 @@ import { registerEntityLog } from './areas/entity-log/routes';
 import { registerFiles } from './areas/files/routes';
 import { registerJobSeekers } from './areas/job-seekers/routes';
 import { registerJobPages } from './areas/jobs/page';
+import { publicPageHead } from './areas/jobs/public-page-head';
 import { registerJobs } from './areas/jobs/routes';
 import { registerLookups } from './areas/lookups/routes';
 import { registerOrganisations } from './areas/organisations/routes';
@@ -51,6 +53,7 @@ import { createSessions } from './services/sessions';
 import { openSharedState } from './services/shared-state';
 import { createSignInLimits } from './services/sign-in-limits';
 import { fileStorageOf } from './services/storage/configured-storage';
+import { createWebPages } from './services/web-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +90,13 @@ const clientErrorOf = (error: FastifyError): HttpError | null => {
       return error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? new HttpError(error.statusCode, error.message) : null;
   }
 };
+
+/**
+ * Files under /assets carry a hash of their content in their name, so a browser keeps them for a
+ * year without asking again; anything else (index.html, robots.txt) is checked on every use.
+ */
+export const cacheControlOf = (filePath: string) =>
+  /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 /** A hop count trusts that many proxies nearest the server (Fastify's own reading of a number). */
 const trustProxyOf = (trusted: Config['trustProxy']) =>
@@ -164,6 +174,8 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
       done(new HttpError(400, 'The request body is not valid JSON'), undefined);
     }
   });
+  // Pages and JSON go out brotli- or gzip-compressed; the web app's files are compressed once at build time.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
   await registerSecurityHeaders(app, { appUrl: config.appUrl });
@@ -216,23 +228,35 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
 
   const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  registerJobPages(app, webDist);
+  const pages = createWebPages(app, webDist);
+  registerJobPages(app, pages);
   // Whole pages of their own, with or without the web app: before the fallback that answers index.html.
   registerArticlePages(app);
   registerCardPages(app);
   // Files are looked up per request (wildcard), so a rebuilt web app is served without a restart;
   // a path that is no file falls through to the not-found handler, which answers the app.
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      // The build's .br and .gz beside each file, chosen by the browser's Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlOf(filePath)),
+    });
     // The root is a folder to the static files, so it is answered explicitly.
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.type('text/html').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (req, reply) => pages.send(req, reply, { head: publicPageHead(req.url, config.appUrl) }));
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send(errorEnvelope(404, 'No such call'));
     }
-    // Browser routes answer the app, so a reload on /crm/staff works.
-    return reply.type('text/html').sendFile('index.html');
+    // The public pages come drawn, with their data in the HTML.
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (await pages.isServerRendered(pathname)) return pages.send(req, reply, { head: publicPageHead(req.url, config.appUrl) });
+    // Other browser routes answer the app, so a reload on /crm/staff works.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;
 };

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { UserType } from '@app/contract/access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookie } from '../areas/auth/users';
 import type { FileStore } from './files';
 
 /** The product's name on server-rendered pages; the web app says the same in `apps/web/src/app/brand.ts`. */
@@ -89,8 +91,10 @@ img{max-width:100%;height:auto}
 .site-header{background:#fff;border-bottom:1px solid var(--border)}
 .site-header .inner{max-width:960px;margin:0 auto;padding:14px 20px;display:flex;gap:24px;align-items:center;flex-wrap:wrap}
 .brand{font-weight:700;color:var(--brand-dark);text-decoration:none;font-size:1.1rem}
-.site-header nav{display:flex;gap:18px}
-.site-header nav a{color:var(--text);text-decoration:none;font-weight:500;font-size:.95rem}
+.site-header nav{display:flex;gap:18px;flex-wrap:wrap}
+.site-header .actions{margin-left:auto;display:flex;gap:8px}
+.site-header .actions .button{padding:6px 14px;font-size:.9rem}
+.site-header nav a{color:var(--text);text-decoration:none;font-weight:500;font-size:.95rem;padding:6px 0}
 .site-header nav a:hover{color:var(--brand)}
 main{flex:1;width:100%;max-width:960px;margin:0 auto;padding:28px 20px 56px}
 .site-footer{border-top:1px solid var(--border);background:#fff;color:var(--muted);font-size:.85rem;text-align:center;padding:18px 20px}
@@ -108,7 +112,26 @@ a.tag:hover{background:#d4e8ee}
 .not-found h1{font-size:1.8rem;margin:0 0 8px}
 `;
 
-/** A whole page in the site's frame: header with the main links, the page, a footer. */
+/** Where the header's ways in go: filled per visitor when the page is sent (`sendPage`). */
+const headerActionsMark = '<!--header-actions-->';
+
+/** Where each kind of user works, as the web app's `homeOf` says. */
+const areaOf: Record<UserType, string> = {
+  SUPER_ADMIN: '/admin',
+  ADMIN: '/admin',
+  CRM_USER: '/crm',
+  CRM_CLIENT_USER: '/client',
+  JOB_SEEKER: '/seeker',
+  RECRUITER: '/company',
+};
+
+/** The app's header's ways in: sign in and register, or, signed in, the visitor's own area. */
+export const headerActions = (userType: UserType | null) =>
+  userType
+    ? `<a class="button primary" href="${areaOf[userType]}">My area</a>`
+    : '<a class="button" href="/login">Sign in</a><a class="button primary" href="/register">Register</a>';
+
+/** A whole page in the site's frame: the app's header (its links, and sign in or my area), the page, a footer. */
 export const renderPage = (input: { head: string[]; body: string; css?: string }) => `<!doctype html>
 <html lang="en">
   <head>
@@ -120,7 +143,7 @@ export const renderPage = (input: { head: string[]; body: string; css?: string }
     <style>${baseCss}${input.css ?? ''}</style>
   </head>
   <body>
-    <header class="site-header"><div class="inner"><a class="brand" href="/">${escapeHtml(siteName)}</a><nav aria-label="Site"><a href="/jobs">Find jobs</a><a href="/articles">Articles</a></nav></div></header>
+    <header class="site-header"><div class="inner"><a class="brand" href="/">${escapeHtml(siteName)}</a><nav aria-label="Site"><a href="/jobs">Find jobs</a><a href="/articles">Articles</a><a href="/contact">Contact us</a></nav><div class="actions">${headerActionsMark}</div></div></header>
     <main>
 ${input.body}
     </main>
@@ -166,5 +189,14 @@ export const sendPublic = (
 const pagePolicy =
   "default-src 'none'; img-src 'self' https: http: data:; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
 
-export const sendPage = (req: FastifyRequest, reply: FastifyReply, html: string, status = 200) =>
-  sendPublic(req, reply, { body: html, type: 'text/html; charset=utf-8', status, headers: { 'content-security-policy': pagePolicy } });
+export const sendPage = async (req: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
+  const at = html.indexOf(headerActionsMark);
+  const token = req.cookies[sessionCookie];
+  const visitor = at >= 0 && token ? await req.server.services.sessions.resolve(req.server.database.db, token) : null;
+  // Cut and joined, never a replacement pattern.
+  const page = at < 0 ? html : html.slice(0, at) + headerActions(visitor?.userType ?? null) + html.slice(at + headerActionsMark.length);
+  // The header differs for a signed-in visitor: their page is theirs alone.
+  const headers: Record<string, string> = { 'content-security-policy': pagePolicy, vary: 'Cookie' };
+  if (token) headers['cache-control'] = 'private, no-cache';
+  return sendPublic(req, reply, { body: page, type: 'text/html; charset=utf-8', status, headers });
+};

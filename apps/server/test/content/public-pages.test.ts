@@ -1,6 +1,7 @@
 import { article, employeeCard, employeeCardWhatsApp } from '@app/contract/resources/content/article';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sessionCookie } from '../../src/areas/auth/users';
 import { qrSvg } from '../../src/areas/content/card-page';
 import { employeeCards } from '../../src/db/schema/content';
 import { aCard, anArticle, anAuthor } from '../support/content';
@@ -35,6 +36,26 @@ const jsonLdOf = (html: string) =>
 
 /** A vCard's properties, its folded lines joined again (RFC 2425: CRLF then a space continues a line). */
 const vCardLines = (text: string) => text.replace(/\r\n /g, '').split('\r\n').slice(0, -1);
+
+describe('the server-drawn pages share the app’s header', () => {
+  it('its links and sign in and register, or, signed in, the visitor’s own area (a page then theirs alone)', async () => {
+    const signedOut = await get('/articles');
+    for (const link of [
+      'href="/jobs">Find jobs',
+      'href="/articles">Articles',
+      'href="/contact">Contact us',
+      'href="/login">Sign in',
+      'href="/register">Register',
+    ])
+      expect(signedOut.body).toContain(link);
+    expect(signedOut.body).not.toContain('My area');
+
+    const signedIn = await get('/articles', { cookie: `${sessionCookie}=${w.platformAdmin.token}` });
+    expect(signedIn.body).toContain('href="/admin">My area');
+    expect(signedIn.body).not.toContain('Sign in');
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+  });
+});
 
 describe('GET /articles', () => {
   it('lists only published articles whose date has come, featured first then newest, with a proper head', async () => {

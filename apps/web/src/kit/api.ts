@@ -28,6 +28,23 @@ export const setUnauthorizedHandler = (handler: UnauthorizedHandler) => {
   onUnauthorized = handler;
 };
 
+/**
+ * How calls reach the server and what cookies the page has: the browser's own by default; the
+ * server, drawing a page, answers them in-process with the visitor's cookies (`entry-server.tsx`).
+ */
+export type Transport = {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  cookie: () => string;
+};
+let transport: Transport = { fetch: (url, init) => fetch(url, init), cookie: () => document.cookie };
+
+export const setTransport = (given: Transport) => {
+  transport = given;
+};
+
+/** The page's readable cookies ("a=1; b=2"). */
+export const pageCookie = () => transport.cookie();
+
 export type CallOptions = {
   /** Sign-in and the session probe expect a 401 and handle it themselves. */
   expectUnauthorized?: boolean;
@@ -76,7 +93,7 @@ const fallbackMessage = (status: number) =>
 const send = async <Out>(url: string, init: RequestInit, options: CallOptions): Promise<Out> => {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, credentials: 'include', signal: options.signal });
+    response = await transport.fetch(url, { ...init, credentials: 'include', signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, fallbackMessage(0));

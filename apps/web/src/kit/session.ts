@@ -1,12 +1,15 @@
 import { me, type SignedInUser } from '@app/contract/resources/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { callApi, isApiError } from './api';
+import { callApi, isApiError, pageCookie } from './api';
 
 export const sessionKey = ['session'] as const;
 
 /** The server sets this readable cookie beside its httpOnly session cookie, and clears both when the session ends. */
-const maySignedIn = () => document.cookie.split(';').some((part) => part.trim() === 'signed_in=1');
+const maySignedIn = () =>
+  pageCookie()
+    .split(';')
+    .some((part) => part.trim() === 'signed_in=1');
 
 const loadSession = async (): Promise<SignedInUser | null> => {
   // A signed-out visit asks nothing, so it logs no failed request.

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { unstorableTextReason } from '../../engine/storable-text';
 import { jsonLdTag, noindexTag, seoHead } from '../../services/html-page';
 import { plainText } from '../../services/sanitize';
+import type { WebPages } from '../../services/web-pages';
 import { isOpen, type JobRow } from './repository';
 
 const employmentTypes: Record<number, string> = {
@@ -74,23 +73,8 @@ export const jobPostingJsonLd = (job: JobRow, company: Company, appUrl: string) 
   };
 };
 
-/**
- * The web app's page with tags added at the end of its head (and, with `ownTitle`, its own <title>
- * taken out). Cut and joined at the markers, never through a replacement pattern: text such as
- * "$'" in a job's title would otherwise paste parts of the page into itself.
- */
-export const withHeadTags = (template: string, tags: string[], options: { ownTitle: boolean }) => {
-  const headEnd = template.indexOf('</head>');
-  if (headEnd < 0) return template;
-  let head = template.slice(0, headEnd);
-  const titleStart = head.indexOf('<title>');
-  const titleEnd = titleStart < 0 ? -1 : head.indexOf('</title>', titleStart);
-  if (options.ownTitle && titleEnd >= 0) head = head.slice(0, titleStart) + head.slice(titleEnd + '</title>'.length);
-  return `${head}    ${tags.join('\n    ')}\n  ${template.slice(headEnd)}`;
-};
-
-/** The app's page with this job's title, description and, while it is open, its JobPosting. */
-export const renderJobPage = (template: string, input: { job: JobRow; company: Company; appUrl: string }) => {
+/** This job's title, description and, while it is open, its JobPosting, for the page's head. */
+export const jobHeadTags = (input: { job: JobRow; company: Company; appUrl: string }) => {
   const { job, company, appUrl } = input;
   const title = `${(job.meta as { title?: string } | null)?.title || job.title} at ${company.name}`;
   const description = ((job.meta as { description?: string } | null)?.description || job.description || plainText(job.content)).slice(
@@ -98,17 +82,14 @@ export const renderJobPage = (template: string, input: { job: JobRow; company: C
     300,
   );
   const url = `${appUrl}/jobs/${job.slug}`;
-  const head = [...seoHead({ title, description, url }), isOpen(job) ? jsonLdTag(jobPostingJsonLd(job, company, appUrl)) : noindexTag];
-  return withHeadTags(template, head, { ownTitle: true });
+  return [...seoHead({ title, description, url }), isOpen(job) ? jsonLdTag(jobPostingJsonLd(job, company, appUrl)) : noindexTag];
 };
 
-/** /jobs/:slug answered by the server with the job in the HTML, before any script runs. */
-export const registerJobPages = (app: FastifyInstance, webDist: string) => {
-  const indexFile = path.join(webDist, 'index.html');
+/** /jobs/:slug answered by the server with the job in the HTML (its tags, and the page drawn), before any script runs. */
+export const registerJobPages = (app: FastifyInstance, pages: WebPages) => {
   app.get('/jobs/:slug', { schema: { hide: true } }, async (req, reply) => {
     const { slug } = req.params as { slug: string };
-    if (!fs.existsSync(indexFile)) return reply.callNotFound();
-    const template = fs.readFileSync(indexFile, 'utf8');
+    if (pages.template() === null) return reply.callNotFound();
     // A slug the database cannot even compare is no job's.
     const [row] = unstorableTextReason(slug)
       ? []
@@ -122,9 +103,8 @@ export const registerJobPages = (app: FastifyInstance, webDist: string) => {
           .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
           .where(eq(jobs.slug, slug))
           .limit(1);
-    reply.type('text/html').header('cache-control', 'no-cache');
     if (!row || row.job.isDeleted || row.job.status !== 'PUBLISHED' || !row.companyLive)
-      return reply.status(404).send(withHeadTags(template, [noindexTag], { ownTitle: false }));
-    return reply.send(renderJobPage(template, { job: row.job, company: row.company, appUrl: app.services.config.appUrl }));
+      return pages.send(req, reply, { head: [noindexTag], status: 404 });
+    return pages.send(req, reply, { head: jobHeadTags({ job: row.job, company: row.company, appUrl: app.services.config.appUrl }) });
   });
 };

@@ -43,11 +43,25 @@ import classes from './job-page.module.css';
 
 const words = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The text of the (server-sanitised) details, without a DOM: the page is drawn on the server too,
+ * and both must decide alike whether the summary is shown.
+ */
+const textOfHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
+      name.startsWith('#x') || name.startsWith('#X')
+        ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
+        : name.startsWith('#')
+          ? String.fromCodePoint(Number(name.slice(1)))
+          : (entities[name.toLowerCase()] ?? whole),
+    );
+
 /** Companies often open the job's details with its summary: then the summary is not printed above them again. */
-const detailsRepeat = (summary: string, html: string) => {
-  const details = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-  return words(details).startsWith(words(summary));
-};
+const detailsRepeat = (summary: string, html: string) => words(textOfHtml(html)).startsWith(words(summary));
 
 /** /jobs/:slug: the job in full, how to apply, and who is hiring. The server has already put its meta tags and JobPosting in the page. */
 export const JobPage = () => {

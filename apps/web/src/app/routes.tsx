@@ -1,11 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { ForgotPasswordPage } from '../areas/auth/forgot-password-page';
-import { LoginPage } from '../areas/auth/login-page';
-import { RegisterCompanyPage } from '../areas/auth/register-company-page';
-import { RegisterSeekerPage } from '../areas/auth/register-seeker-page';
-import { ResetPasswordPage } from '../areas/auth/reset-password-page';
-import { SetupPage } from '../areas/auth/setup-page';
+import { Navigate, type RouteObject } from 'react-router';
 import { CompanyPage } from '../areas/companies/company-page';
 import { JobPage } from '../areas/jobs/job-page';
 import { JobSearchPage } from '../areas/jobs/job-search-page';
@@ -22,8 +16,14 @@ const screen =
   <Module extends Record<string, unknown>>(load: () => Promise<Module>, name: keyof Module & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
 
-// The public board and sign-in come at once; every signed-in area (its shell and screens) loads when first opened.
-export const router = createBrowserRouter([
+/**
+ * Paths the server draws before any script runs (`entry-server.tsx`), so their content is in the
+ * first HTML; the browser then hydrates it. Signed-in areas are drawn in the browser only.
+ */
+export const serverRenderedPaths = ['/', '/jobs', '/jobs/:slug', '/companies/:slug', '/contact'] as const;
+
+// The public board comes at once; sign-in, registration and every signed-in area (its shell and screens) load when first opened.
+export const routes: RouteObject[] = [
   {
     Component: SetupGate,
     // Shown while a lazy screen opened straight from the address bar loads (React Router warns without one).
@@ -40,12 +40,12 @@ export const router = createBrowserRouter([
           { path: '/contact', Component: ContactPage },
         ],
       },
-      { path: '/login', Component: LoginPage },
-      { path: '/register', Component: RegisterSeekerPage },
-      { path: '/register/company', Component: RegisterCompanyPage },
-      { path: '/forgot-password', Component: ForgotPasswordPage },
-      { path: '/reset-password', Component: ResetPasswordPage },
-      { path: '/setup', Component: SetupPage },
+      { path: '/login', lazy: screen(() => import('../areas/auth/login-page'), 'LoginPage') },
+      { path: '/register', lazy: screen(() => import('../areas/auth/register-seeker-page'), 'RegisterSeekerPage') },
+      { path: '/register/company', lazy: screen(() => import('../areas/auth/register-company-page'), 'RegisterCompanyPage') },
+      { path: '/forgot-password', lazy: screen(() => import('../areas/auth/forgot-password-page'), 'ForgotPasswordPage') },
+      { path: '/reset-password', lazy: screen(() => import('../areas/auth/reset-password-page'), 'ResetPasswordPage') },
+      { path: '/setup', lazy: screen(() => import('../areas/auth/setup-page'), 'SetupPage') },
       {
         path: '/admin',
         element: <RequireUser types={['SUPER_ADMIN', 'ADMIN']} />,
@@ -212,4 +212,4 @@ export const router = createBrowserRouter([
       { path: '*', Component: NotFoundPage },
     ],
   },
-]);
+];
