@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError, setUnauthorizedHandler } from '../kit/api';
 import { sessionKey } from '../kit/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,7 +26,7 @@ setUnauthorizedHandler(() => {
 });
 
 export const Providers = ({ children }: { children: ReactNode }) => (
-  <MantineProvider theme={theme} defaultColorScheme="light">
+  <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
     <Notifications position="top-right" limit={4} />
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   </MantineProvider>
