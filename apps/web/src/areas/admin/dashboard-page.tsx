@@ -75,7 +75,8 @@ const StatCard = ({ stat, value }: { stat: Stat; value: number | undefined }) =>
       p="lg"
       component={Link}
       to={stat.to}
-      aria-label={`${stat.label}: ${value ?? 'loading'}`}
+      // The name holds all the card's words, the hint too (WCAG 2.5.3: what is seen is part of the name).
+      aria-label={`${stat.label}: ${value ?? 'loading'}. ${stat.hint}`}
       style={{ color: 'inherit', textDecoration: 'none' }}
     >
       {body}
