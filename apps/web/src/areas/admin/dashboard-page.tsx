@@ -75,8 +75,9 @@ const StatCard = ({ stat, value }: { stat: Stat; value: number | undefined }) =>
       p="lg"
       component={Link}
       to={stat.to}
-      // The name holds all the card's words, the hint too (WCAG 2.5.3: what is seen is part of the name).
-      aria-label={`${stat.label}: ${value ?? 'loading'}. ${stat.hint}`}
+      // The name holds all the card's words, the hint too (WCAG 2.5.3: what is seen is part of the name);
+      // while the number loads, the words alone name it.
+      aria-label={value === undefined ? undefined : `${stat.label}: ${value.toLocaleString()}. ${stat.hint}`}
       style={{ color: 'inherit', textDecoration: 'none' }}
     >
       {body}

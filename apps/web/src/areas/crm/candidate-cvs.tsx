@@ -73,7 +73,7 @@ const CvRow = ({ cv }: { cv: CvRecord }) => {
 /** The candidate's CVs, uploaded and built, newest first; each opened or previewed through its signed link. */
 export const CandidateCvs = ({ candidateId }: { candidateId: string }) => {
   const query = useList(candidateCv, { page: 1, limit: 50, filter: { jobSeekerId: candidateId } });
-  if (query.isPending) return <Skeleton height={80} aria-label="Loading the CVs" />;
+  if (query.isPending) return <Skeleton height={80} role="status" aria-label="Loading the CVs" />;
   if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
   const cvs = query.data.results;
   return (
