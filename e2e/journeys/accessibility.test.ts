@@ -222,7 +222,8 @@ const report = (findings: Finding[]) =>
 
 test('accessibility: every screen of every area, as each kind of user, has no serious or critical axe violation (WCAG 2.1 A/AA)', {
   skip: skipWithoutChromium(),
-  timeout: 900_000,
+  // About 80 screens and their forms, each loaded afresh: minutes on a busy machine.
+  timeout: 1_800_000,
 }, async () => {
   const mail = await startMailCatcher();
   const server = await startServer({ env: { SMTP_URL: mail.url, MAIL_FROM: 'Brightpath CRM <crm@brightpath.demo>' } }).catch(
