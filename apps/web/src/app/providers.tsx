@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError, setUnauthorizedHandler } from '../kit/api';
 import { sessionKey } from '../kit/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** One per browser tab, and one per page the server draws (no data shared between visitors). */
 export const createQueryClient = () =>
@@ -29,7 +29,7 @@ export const forgetSessionOnUnauthorized = (queryClient: QueryClient) =>
   });
 
 export const Providers = ({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) => (
-  <MantineProvider theme={theme} defaultColorScheme="light">
+  <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
     <Notifications position="top-right" limit={4} />
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   </MantineProvider>

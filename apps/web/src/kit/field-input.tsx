@@ -140,7 +140,7 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange, re
       return <TextInput {...common} inputMode="decimal" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'richtext':
       return (
-        <Suspense fallback={<Skeleton height={220} aria-label={`Loading the ${field.label} editor`} />}>
+        <Suspense fallback={<Skeleton height={220} role="status" aria-label={`Loading the ${field.label} editor`} />}>
           <RichTextInput {...common} value={text} onChange={onChange} />
         </Suspense>
       );

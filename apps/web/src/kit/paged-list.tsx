@@ -116,7 +116,7 @@ export const PagedList = <Row,>({
 };
 
 const LoadingRows = () => (
-  <Paper withBorder p="md" aria-busy="true" aria-label="Loading">
+  <Paper withBorder p="md" aria-busy="true" role="status" aria-label="Loading">
     <Stack gap="md">
       {[1, 2, 3].map((row) => (
         <Stack key={row} gap={6}>

@@ -27,7 +27,7 @@ export const RecordPage = <Row,>({ query, noun, back, children }: RecordPageProp
   const body = () => {
     if (query.isPending) {
       return (
-        <Stack gap="md" aria-busy="true" aria-label={`Loading the ${noun}`}>
+        <Stack gap="md" aria-busy="true" role="status" aria-label={`Loading the ${noun}`}>
           <Skeleton height={36} width="50%" />
           <Skeleton height={160} />
           <Skeleton height={220} />

@@ -468,7 +468,7 @@ const AddButton = ({ noun, onClick }: { noun: string; onClick: () => void }) => 
 );
 
 const LoadingTable = ({ columns }: { columns: number }) => (
-  <Paper withBorder radius="md" p="md" aria-busy="true" aria-label="Loading">
+  <Paper withBorder radius="md" p="md" aria-busy="true" role="status" aria-label="Loading">
     <Stack gap="sm">
       {Array.from({ length: 5 }, (_, row) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on

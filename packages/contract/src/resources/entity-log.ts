@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idName, relatedTo } from '../conventions/common';
-import { filterDateRange, filterId, filterValue } from '../conventions/list';
+import { filterDateRange, filterId, filterValue, listResult } from '../conventions/list';
 import { defineResource } from '../define-resource';
 
 export const entityLogActions = ['CREATE', 'UPDATE', 'DELETE', 'STATUS_CHANGE', 'MERGE', 'SENSITIVE_READ'] as const;
@@ -34,5 +34,13 @@ export const entityLog = defineResource({
     entityId: filterId('entityId'),
     createdAt: filterDateRange,
   },
-  calls: { list: { method: 'POST', path: '/entity-log/list', who: ['CRM_USER'] } },
+  calls: {
+    list: {
+      method: 'POST',
+      path: '/entity-log/list',
+      who: ['CRM_USER'],
+      // Each entry names the records its change points at (id → label), so the log reads as names, never ids.
+      output: (record) => listResult(record.extend({ names: z.record(z.string(), z.string()) })),
+    },
+  },
 });

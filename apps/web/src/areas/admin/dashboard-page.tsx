@@ -4,7 +4,7 @@ import { article, contactQuery, employeeCard } from '@app/contract/resources/con
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -56,6 +56,7 @@ const StatCard = ({ stat, value }: { stat: Stat; value: number | undefined }) =>
     <Stack gap={4}>
       <Text size="sm" fw={600} c="dimmed">
         {stat.label}
+        <VisuallyHidden>:</VisuallyHidden>
       </Text>
       {value === undefined ? (
         <Skeleton height={34} width={72} radius="sm" />
@@ -75,7 +76,7 @@ const StatCard = ({ stat, value }: { stat: Stat; value: number | undefined }) =>
       p="lg"
       component={Link}
       to={stat.to}
-      aria-label={`${stat.label}: ${value ?? 'loading'}`}
+      // Named by its words ("Open contact queries: 1 …"): a name of its own would leave out words seen (WCAG 2.5.3).
       style={{ color: 'inherit', textDecoration: 'none' }}
     >
       {body}

@@ -14,7 +14,7 @@ import { useMyCompany } from './use-my-company';
 export const CompanyProfilePage = () => {
   const company = useMyCompany();
   const body = () => {
-    if (company.isPending) return <Skeleton height={240} radius="md" aria-label="Loading your company" />;
+    if (company.isPending) return <Skeleton height={240} radius="md" role="status" aria-label="Loading your company" />;
     if (company.isError)
       return (
         <EmptyState

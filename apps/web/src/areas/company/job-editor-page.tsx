@@ -42,7 +42,7 @@ export const JobEditorPage = () => {
   const form = () => {
     if (mode === 'edit' && details.isPending) {
       return (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the job">
+        <Stack gap="md" aria-busy="true" role="status" aria-label="Loading the job">
           <Skeleton height={36} />
           <Skeleton height={220} />
         </Stack>

@@ -33,7 +33,7 @@ export const ActivityEntry = ({ entry }: { entry: Change }) => {
 export const ActivityPanel = ({ id }: { id: string }) => {
   const [page, setPage] = useState(1);
   const query = useList(entityLog, { page, limit: 10, filter: { entityId: id } });
-  if (query.isPending) return <Skeleton height={80} aria-label="Loading the activity" />;
+  if (query.isPending) return <Skeleton height={80} role="status" aria-label="Loading the activity" />;
   if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
   const entries = query.data.results as unknown as Change[];
   return (

@@ -26,8 +26,9 @@ const isoDate = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 const enumValue = /^[A-Z][A-Z0-9_]+$/;
 
 /**
- * A stored value as a person reads it: ids by the name they stand for (or "another record" when the
- * reader may not see its name), dates as dates, codes in words, names and numbers of nested records.
+ * A stored value as a person reads it: ids by the name of the record they stand for (the server
+ * names each entry's records; "another record" when no record of the organisation has it), dates as
+ * dates, codes in words, names and numbers of nested records.
  */
 export const valueInWords = (value: unknown, names: ReadonlyMap<string, string>): string => {
   if (value === null || value === undefined || value === '') return '—';

@@ -239,7 +239,7 @@ export const CandidateCvs = ({ owner }: { owner: CandidateRecord }) => {
         </Group>
       )}
       {query.isPending ? (
-        <Skeleton height={80} aria-label="Loading the CVs" />
+        <Skeleton height={80} role="status" aria-label="Loading the CVs" />
       ) : query.isError ? (
         <Text c="red">{messageOf(query.error)}</Text>
       ) : query.data.results.length === 0 ? (

@@ -128,7 +128,7 @@ export const CandidateMergePage = () => {
         />
       );
     }
-    if (survivor.isPending || merged.isPending) return <Skeleton height={240} aria-label="Loading the candidates" />;
+    if (survivor.isPending || merged.isPending) return <Skeleton height={240} role="status" aria-label="Loading the candidates" />;
     if (survivor.isError || merged.isError) {
       return (
         <Alert color="red" role="alert">

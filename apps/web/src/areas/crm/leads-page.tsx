@@ -33,7 +33,11 @@ const fields = {
 
 const columns: Tailoring<Column<RecordOf<typeof lead>>> = {
   pick: ['itemId', 'title', 'company', 'status', 'source', 'followUpDate'],
-  add: [{ key: 'company', header: 'Company', render: (row) => row.companyDetails?.name ?? '' }],
+  add: [
+    // The number is an object (prefix and count), which the kit does not derive a column for.
+    { key: 'itemId', header: 'Reference', render: (row) => (row as { itemId?: { combined?: string } }).itemId?.combined ?? '' },
+    { key: 'company', header: 'Company', render: (row) => row.companyDetails?.name ?? '' },
+  ],
 };
 
 /** A picked day as the API's timestamp: the start of that day where the person is. */

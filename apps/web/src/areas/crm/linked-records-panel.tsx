@@ -41,7 +41,7 @@ export const LinkedRecordsPanel = ({ entityType, id }: { entityType: string; id:
     queryFn: ({ signal }) => callApi(linkedRecords, { entityType, _id: id, page, limit: pageSize }, { signal }),
     placeholderData: keepPreviousData,
   });
-  if (query.isPending) return <Skeleton height={80} aria-label="Loading the linked records" />;
+  if (query.isPending) return <Skeleton height={80} role="status" aria-label="Loading the linked records" />;
   if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
   const { results, totalPages } = query.data;
   return (

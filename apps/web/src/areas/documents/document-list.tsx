@@ -37,7 +37,7 @@ export const DocumentList = <Row extends { _id: string }>(props: DocumentListPro
   const body = () => {
     if (list.isPending) {
       return (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={`Loading your ${props.noun}s`}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" role="status" aria-label={`Loading your ${props.noun}s`}>
           {[0, 1, 2].map((n) => (
             <Skeleton key={n} height={180} radius="md" />
           ))}

@@ -32,7 +32,7 @@ export const TemplatePicker = ({ label, choices, value, onChange, error }: Templ
         ))}
       </SimpleGrid>
     ) : (
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs" aria-busy="true" aria-label="Loading templates">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs" aria-busy="true" role="status" aria-label="Loading templates">
         {[0, 1, 2, 3].map((n) => (
           <Skeleton key={n} height={72} radius="md" />
         ))}

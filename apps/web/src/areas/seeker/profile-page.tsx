@@ -37,7 +37,7 @@ export const SeekerProfilePage = () => {
   const body = () => {
     if (profile.isPending) {
       return (
-        <Stack gap="md" aria-busy="true" aria-label="Loading your profile">
+        <Stack gap="md" aria-busy="true" role="status" aria-label="Loading your profile">
           <Skeleton height={220} radius="md" />
           <Skeleton height={160} radius="md" />
         </Stack>

@@ -99,7 +99,7 @@ export const BodySectionsEditor = ({ sections, definitions, values, onChange, er
     error: string | undefined,
     onText: (html: string) => void,
   ) => (
-    <Suspense fallback={<Skeleton height={160} aria-label={`Loading the ${label} editor`} />}>
+    <Suspense fallback={<Skeleton height={160} role="status" aria-label={`Loading the ${label} editor`} />}>
       <RichTextInput
         key={`${key}-${revisions[key] ?? 0}`}
         label={label}

@@ -94,7 +94,7 @@ export const CoverLetterBuilderPage = () => {
   }
   if (needed.some((query) => query.isPending) || (jobId && job.isPending)) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the cover letter">
+      <Stack gap="md" aria-busy="true" role="status" aria-label="Loading the cover letter">
         <Skeleton height={36} width={260} />
         <Skeleton height={420} radius="md" />
       </Stack>

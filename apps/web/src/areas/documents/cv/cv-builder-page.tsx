@@ -43,7 +43,7 @@ export const CvBuilderPage = () => {
 
   if (source.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the CV">
+      <Stack gap="md" aria-busy="true" role="status" aria-label="Loading the CV">
         <Skeleton height={36} width={240} />
         <Skeleton height={420} radius="md" />
       </Stack>
@@ -215,7 +215,7 @@ const CvBuilder = ({ cvId, initial, onCreated }: CvBuilderProps) => {
           'summary',
           'Professional summary',
           null,
-          <Suspense fallback={<Skeleton height={220} aria-label="Loading the summary editor" />}>
+          <Suspense fallback={<Skeleton height={220} role="status" aria-label="Loading the summary editor" />}>
             <RichTextInput
               label="Professional summary"
               description="Three or four lines on who you are, what you are good at and what you want next."

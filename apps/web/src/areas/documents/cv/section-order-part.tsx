@@ -25,7 +25,7 @@ const useLayout = (slug: string) =>
  */
 export const SectionOrderPart = ({ templateSlug, sectionOrder, onChange }: SectionOrderPartProps) => {
   const layout = useLayout(templateSlug);
-  if (!layout.data) return <Skeleton height={160} radius="md" aria-label="Loading the sections" />;
+  if (!layout.data) return <Skeleton height={160} radius="md" role="status" aria-label="Loading the sections" />;
   const columns = layout.data.columns.map((column) => arrange(column, sectionOrder));
   const columnNames = columns.length === 2 ? ['Sidebar', 'Main column'] : [];
   // Every move writes the whole order, so the next template reads the same wishes.
