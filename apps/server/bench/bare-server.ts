@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/client';
 import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
+import { candidateListPath, candidateListStatement } from './candidate-sql';
 import { searchPath, searchStatement } from './search';
 import { reportReady, targetFromEnv } from './shared';
 
@@ -179,6 +180,19 @@ app.post('/api/organisation/staff/list', async (req, reply) => {
 app.post(searchPath, async (req) => {
   const { sql, params } = searchStatement(sqlBuilder, gazetteer, req.body);
   return ok('Fetched successfully', { results: await query(sql, params) });
+});
+
+// The candidate list: the SQL the product's repository builds for the body in the caller's
+// organisation; the page answered with the total, the rows as the driver gives them.
+app.post(candidateListPath, async (req, reply) => {
+  const caller = await callerOf(req);
+  if (!caller?.organisationId) return unauthorized(reply);
+  const { sql, params } = await candidateListStatement(undefined, caller.organisationId, req.body);
+  const rows = await query(sql, params);
+  return ok('Fetched successfully', {
+    results: rows.map((row) => ({ ...row, _id: row.id })),
+    totalResults: Number(rows[0]?.count ?? 0),
+  });
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });
