@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -36,7 +38,7 @@ if (target.databaseUrl) {
 } else if (process.env.BENCH_BARE_PGLITE === 'main') {
   // PGlite on this process's own thread, as the product ran it before it had a worker: the baseline
   // that shows what the worker changes.
-  const client = new PGlite(path.join(target.dataDir, 'db'));
+  const client = new PGlite(path.join(target.dataDir, 'db'), { extensions: { pg_trgm, btree_gin } });
   query = async (text, params) => (await client.query<Row>(text, params)).rows;
   close = () => client.close();
   sqlBuilder = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database['db'];
