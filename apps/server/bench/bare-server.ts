@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -15,6 +17,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/client';
 import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
+import { candidateListPath, candidateListStatement } from './candidate-sql';
 import { searchPath, searchStatement } from './search';
 import { reportReady, targetFromEnv } from './shared';
 
@@ -35,7 +38,7 @@ if (target.databaseUrl) {
 } else if (process.env.BENCH_BARE_PGLITE === 'main') {
   // PGlite on this process's own thread, as the product ran it before it had a worker: the baseline
   // that shows what the worker changes.
-  const client = new PGlite(path.join(target.dataDir, 'db'));
+  const client = new PGlite(path.join(target.dataDir, 'db'), { extensions: { pg_trgm, btree_gin } });
   query = async (text, params) => (await client.query<Row>(text, params)).rows;
   close = () => client.close();
   sqlBuilder = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database['db'];
@@ -179,6 +182,19 @@ app.post('/api/organisation/staff/list', async (req, reply) => {
 app.post(searchPath, async (req) => {
   const { sql, params } = searchStatement(sqlBuilder, gazetteer, req.body);
   return ok('Fetched successfully', { results: await query(sql, params) });
+});
+
+// The candidate list: the SQL the product's repository builds for the body in the caller's
+// organisation; the page answered with the total, the rows as the driver gives them.
+app.post(candidateListPath, async (req, reply) => {
+  const caller = await callerOf(req);
+  if (!caller?.organisationId) return unauthorized(reply);
+  const { sql, params } = await candidateListStatement(undefined, caller.organisationId, req.body);
+  const rows = await query(sql, params);
+  return ok('Fetched successfully', {
+    results: rows.map((row) => ({ ...row, _id: row.id })),
+    totalResults: Number(rows[0]?.count ?? 0),
+  });
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -24,6 +24,12 @@
  * On the embedded database by default; on PostgreSQL when DATABASE_URL is set (in a database made
  * for the run and dropped after it). Not a test: it exits 0 whether or not a target is met.
  *
+ * candidates (PostgreSQL only): the CRM candidate list on 1,000,000 candidates in 50 organisations,
+ * BENCH_CANDIDATE_SEARCHES (1,000) distinct searches with two filters, beside a bare route, and the
+ * CSV export of the measured organisation's 100,000 with the server's memory. Its data stays in the
+ * database bench_candidates between runs (BENCH_CANDIDATES_RESEED=1 seeds it anew; BENCH_SEED_ONLY=1
+ * only seeds). See bench/candidates.ts.
+ *
  * Knobs: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_ROUNDS
  * (1; with more, the table shows medians), BENCH_STAFF (2000), BENCH_OTHER_STAFF (300), BENCH_JOBS
  * (published jobs), BENCH_SEARCHES, BENCH_SQL_SAMPLES, BENCH_EXPLAIN=1 (print a common-word search's plan).
@@ -38,11 +44,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { countLimit } from '../src/areas/jobs/search';
+import { runCandidates } from './candidates';
 import { runDocuments, type SeededDocuments, seedDocuments } from './documents';
 import { detailsOf, heavyListOf, runEmbedded } from './embedded';
 import { fetchCall, load, type Measured, median, medianOf, micros, ms, type Numbers, table } from './load';
 import { type RawTimes, searchPath, searchRequests, timeRawSql } from './search';
 import { type Seeded, seed } from './seed';
+import { seedCandidates } from './seed-candidates';
 import { type SeededJobs, seedJobs } from './seed-jobs';
 import { benchConfig, type Child, type DatabaseTarget, startChild } from './shared';
 
@@ -65,7 +73,7 @@ const targetRatio = 0.6;
 // Under 30 ms up to 100,000 published jobs, under 100 ms at a million.
 const targetSearchP99 = jobCount > 100_000 ? 100 : 30;
 
-const scenarioNames = ['foundation', 'search', 'documents', 'embedded'];
+const scenarioNames = ['foundation', 'search', 'documents', 'embedded', 'candidates'];
 const scenarios = new Set((process.env.BENCH_SCENARIOS || scenarioNames.join(',')).split(',').map((name) => name.trim()));
 for (const name of scenarios) if (!scenarioNames.includes(name)) throw new Error(`Unknown scenario ${name}: ${scenarioNames.join(', ')}`);
 
@@ -254,6 +262,51 @@ const runSearch = async (product: Child, bare: Child, sqlTarget: DatabaseTarget,
   }
 };
 
+/**
+ * The candidates scenario, on PostgreSQL only: in the database bench_candidates on DATABASE_URL's
+ * server, kept between runs (a million rows take minutes to seed), with its own two servers.
+ */
+const candidatesScenario = async (serverUrl: string | undefined, root: string) => {
+  if (!serverUrl) {
+    console.log('\nCandidates: measured on PostgreSQL only (a million candidates); set DATABASE_URL.');
+    return;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = '/bench_candidates';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  if (process.env.BENCH_CANDIDATES_RESEED === '1') await admin.query('drop database if exists bench_candidates with (force)');
+  const exists = await admin.query(`select 1 from pg_database where datname = 'bench_candidates'`);
+  if (exists.rowCount === 0) await admin.query('create database bench_candidates');
+  await admin.end();
+  const target: DatabaseTarget = { databaseUrl: url.toString(), dataDir: path.join(root, 'candidates') };
+  const app = await buildApp({ config: benchConfig(target) });
+  await app.ready();
+  const started = Date.now();
+  const total = Math.floor(numberFromEnv('BENCH_CANDIDATES', 1_000_000));
+  const seeded = await seedCandidates(app, {
+    total,
+    big: Math.min(total, Math.floor(numberFromEnv('BENCH_CANDIDATES_BIG', 100_000))),
+    reseed: false,
+  });
+  await app.close();
+  if (process.env.BENCH_SEED_ONLY === '1') {
+    console.log(`\nCandidates seeded (${seeded.total}); BENCH_SEED_ONLY=1, nothing measured.`);
+    return;
+  }
+  console.log(
+    `\nCandidates: ${seeded.reused ? 'reusing the seeded database bench_candidates' : `seeded bench_candidates in ${((Date.now() - started) / 1000).toFixed(0)} s`}`,
+  );
+  await runCandidates(target, seeded, {
+    seconds: duration,
+    warmup,
+    connections,
+    rounds,
+    searches: Math.floor(numberFromEnv('BENCH_CANDIDATE_SEARCHES', 1000)),
+    sqlSamples,
+  });
+};
+
 const main = async () => {
   const serverUrl = process.env.DATABASE_URL || undefined;
   const foundation = scenarios.has('foundation');
@@ -296,6 +349,7 @@ const main = async () => {
       `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per run`,
     );
 
+    const onlyCandidates = scenarios.size === 1 && scenarios.has('candidates');
     const app = await buildApp({ config: benchConfig(seedTarget) });
     await app.ready();
     let seeded: Seeded | undefined;
@@ -327,16 +381,16 @@ const main = async () => {
     }
 
     const [product, bare, bareMain] = await Promise.all([
-      startChild('product', 'product-server.ts', productTarget),
+      onlyCandidates ? undefined : startChild('product', 'product-server.ts', productTarget),
       withBare ? startChild('bare', 'bare-server.ts', bareTarget) : undefined,
       bareMainTarget ? startChild('bare-main', 'bare-server.ts', bareMainTarget, { BENCH_BARE_PGLITE: 'main' }) : undefined,
     ]);
-    children.push(product, ...(bare ? [bare] : []), ...(bareMain ? [bareMain] : []));
+    children.push(...(product ? [product] : []), ...(bare ? [bare] : []), ...(bareMain ? [bareMain] : []));
 
-    if (foundation && seeded && bare) await runFoundation(product, bare, seeded, Boolean(serverUrl));
+    if (product && foundation && seeded && bare) await runFoundation(product, bare, seeded, Boolean(serverUrl));
     // The raw SQL runs on the seeded database: on PGlite the seeding copy, which no server holds open.
-    if (seededJobs && bare) await runSearch(product, bare, seedTarget, seededJobs, Boolean(serverUrl));
-    if (seededDocuments) {
+    if (product && seededJobs && bare) await runSearch(product, bare, seedTarget, seededJobs, Boolean(serverUrl));
+    if (product && seededDocuments) {
       await runDocuments(product, seededDocuments, {
         samples: Math.floor(numberFromEnv('BENCH_DOC_SAMPLES', 20)),
         concurrent: 20,
@@ -344,7 +398,7 @@ const main = async () => {
         connections: Math.floor(numberFromEnv('BENCH_DOC_CONNECTIONS', 4)),
       });
     }
-    if (embedded && seeded && bare) {
+    if (product && embedded && seeded && bare) {
       const calls = [detailsOf(seeded), heavyListOf()];
       const problems = [
         ...(await checkSameAnswers(product, bare, seeded.token, calls)),
@@ -359,6 +413,9 @@ const main = async () => {
         onPostgres: Boolean(serverUrl),
       });
     }
+    // After the others, with its servers alone on the machine.
+    for (const child of children.splice(0)) await child.stop();
+    if (scenarios.has('candidates')) await candidatesScenario(serverUrl, root);
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error('cleanup failed:', error));

@@ -36,11 +36,14 @@ export type Child = {
   process: ChildProcess;
   /** The CPU time (user + system, µs) the server's process has used so far. */
   cpu: () => Promise<number>;
+  /** The server process's resident set and V8 heap in use (bytes). */
+  memory: () => Promise<MemoryUsed>;
   stop: () => Promise<void>;
 };
 
 type Ready = { port: number };
 type CpuUsed = { cpu: number };
+type MemoryUsed = { rss: number; heapUsed: number };
 
 /** Tells the parent the port once listening, answers its CPU time, and closes cleanly when asked to. */
 export const reportReady = (port: number, close: () => Promise<void>) => {
@@ -48,6 +51,10 @@ export const reportReady = (port: number, close: () => Promise<void>) => {
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send?.({ cpu: user + system } satisfies CpuUsed);
+    }
+    if (message === 'memory') {
+      const { rss, heapUsed } = process.memoryUsage();
+      process.send?.({ rss, heapUsed } satisfies MemoryUsed);
     }
     if (message === 'stop') void close().finally(() => process.exit(0));
   });
@@ -77,6 +84,11 @@ export const startChild = (name: string, file: string, target: DatabaseTarget, e
           new Promise((answer) => {
             child.once('message', (used: CpuUsed) => answer(used.cpu));
             child.send('cpu');
+          }),
+        memory: () =>
+          new Promise((answer) => {
+            child.once('message', (used: MemoryUsed) => answer(used));
+            child.send('memory');
           }),
         stop: async () => {
           if (child.exitCode === null && child.connected) child.send('stop');

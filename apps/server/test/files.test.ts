@@ -11,6 +11,8 @@ import { myJobSeekerProfile, updateJobSeekerProfile } from '@app/contract/resour
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff, updateOwnProfile } from '@app/contract/resources/organisation-staff';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -348,7 +350,7 @@ describe('0004_file_ownership', () => {
     for (const entry of journal.entries.slice(0, index))
       fs.copyFileSync(path.join(folder, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
     fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-    const client = new PGlite();
+    const client = new PGlite({ extensions: { pg_trgm, btree_gin } });
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: before });

@@ -12,6 +12,8 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SerializedError, SessionId, WorkerOptions, WorkerReady, WorkerReply, WorkerRequest } from './pglite-protocol';
 import { changesSchema, createStatementCache, type StatementCache } from './pglite-statements';
 
@@ -138,7 +140,8 @@ port.on('message', (request: WorkerRequest) => {
 });
 
 try {
-  pg = await PGlite.create({ dataDir, wasmModule });
+  // The extensions the migrations create (the candidate search's trigram index).
+  pg = await PGlite.create({ dataDir, wasmModule, extensions: { pg_trgm, btree_gin } });
   statements = createStatementCache(pg);
   port.postMessage({ ready: true } satisfies WorkerReady);
 } catch (error) {

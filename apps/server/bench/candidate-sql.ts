@@ -1,0 +1,33 @@
+/**
+ * The SQL the product runs for one candidate list request, as text and parameters: built by the
+ * product's own repository (candidateRepository.list, as the list call runs it for a caller whose
+ * Candidate permission has scope ALL) on a driver that only records the statement, so the bare
+ * route and the raw SQL timing run exactly what the product sends.
+ */
+import { listRequest } from '@app/contract/conventions/list';
+import { candidate } from '@app/contract/resources/crm/candidate';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { candidateRepository } from '../src/areas/crm/candidate-repository';
+import type { Executor } from '../src/db/client';
+
+export const candidateListPath = `/api${candidate.calls.list!.path}`;
+
+type Statement = { sql: string; params: unknown[] };
+
+let recorded: Statement | undefined;
+const recorder = {
+  query: async (query: string | { text: string }, params: unknown[] = []) => {
+    // Only the first statement (the page with its count); a later count query is never needed here.
+    recorded ??= { sql: typeof query === 'string' ? query : query.text, params };
+    return { rows: [], fields: [], rowCount: 0 };
+  },
+};
+const recordingDb = drizzle(recorder as never, { casing: 'snake_case' }) as unknown as Executor;
+const parse = listRequest(candidate.filters);
+
+export const candidateListStatement = async (_db: Executor | undefined, organisationId: string, body: unknown): Promise<Statement> => {
+  recorded = undefined;
+  await candidateRepository.list(recordingDb, { organisationId }, parse.parse(body) as never);
+  if (!recorded) throw new Error('The candidate list ran no statement');
+  return recorded;
+};
