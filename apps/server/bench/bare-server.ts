@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/client';
 import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
-import { searchPath, searchStatement } from './search';
+import { floorPath, searchPath, searchStatement } from './search';
 import { reportReady, targetFromEnv } from './shared';
 
 type Row = Record<string, any>;
@@ -180,6 +180,10 @@ app.post(searchPath, async (req) => {
   const { sql, params } = searchStatement(sqlBuilder, gazetteer, req.body);
   return ok('Fetched successfully', { results: await query(sql, params) });
 });
+
+// The floor: a route whose database work is `select 1`, so its latency at the bench's connections is
+// what the machine (HTTP, Node, one round trip to the database) costs before any search.
+app.post(floorPath, async () => ok('Fetched successfully', { results: await query('select 1 as one', []) }));
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

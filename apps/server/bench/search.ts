@@ -77,6 +77,9 @@ export const searchRequests = (count: number) => {
 /** The issue's first search, whose plan BENCH_EXPLAIN=1 prints: a common word, 25 miles around Leeds, two filters. */
 export const searchPath = '/api/recruiter/job/list';
 
+/** The bare server's route running only `select 1`: what any call costs on this machine at the bench's connections. */
+export const floorPath = '/bench/floor';
+
 export const explainedRequest = {
   search: 'manager',
   location: { place: 'Leeds', radius: 25, unit: 'mi' },
