@@ -1,5 +1,6 @@
 import type { JobSearch } from '@app/contract/resources/job-board/job';
 import { type AnyColumn, and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { jobSearchRows, jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { badRequest } from '../../engine/errors';
@@ -42,7 +43,9 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
   const where: (SQL | undefined)[] = [...openJobConditions()];
   const words = prefixQuery(request.search);
   const tsQuery = words ? sql`to_tsquery('english', ${words})` : undefined;
-  if (tsQuery) where.push(sql`${s.searchVector} @@ ${tsQuery}`);
+  // Last among the conditions: a row's search vector (about a kilobyte, compressed) is read only
+  // for rows the cheap conditions (place, filters) let through.
+  const wordCondition = tsQuery ? sql`${s.searchVector} @@ ${tsQuery}` : undefined;
 
   if (request.sort === 'distance' && !request.location) {
     throw badRequest(sortByDistanceNeedsPlace, [{ field: 'sort', message: sortByDistanceNeedsPlace }]);
@@ -85,7 +88,7 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
   if (f.salaryRange) where.push(salaryRangeCondition(f.salaryRange));
   if (f.postedWithinDays) where.push(gte(s.postedOn, sql`now() - make_interval(days => ${f.postedWithinDays})`));
   if (f.recruiterId) where.push(eq(s.recruiterId, f.recruiterId));
-  const matching = and(...where);
+  const matching = and(...where, wordCondition);
 
   const offset = (request.page - 1) * request.limit;
   const byRelevance = request.sort === 'relevance' && Boolean(tsQuery);
@@ -174,39 +177,56 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
       .offset(offset);
   })();
 
-  // Beyond it, the page is read in its own order from the table, which stops as soon as it has it.
+  // Beyond it, the page is read in its own order, which stops as soon as it has it. By date, the
+  // walk goes down the newest-first index, whose entries carry every column but the search vector
+  // (migration 0015), so places and filters are checked on the index alone; only the jobs they let
+  // through are looked up for their words. Nearest first is a sort of the place's matches.
   const many = (() => {
-    const conditions = and(matching, sql`${total} > ${countLimit}`);
     const rowDistance = (distance ?? sql<null>`null::float8`).as('distance');
-    if (byRelevance) {
-      const candidates = db
+    if (byDistance) {
+      return db
         .select({
           id: s.jobId,
           isFeaturedJob: s.isFeaturedJob,
           postedOn: s.postedOn,
           distance: rowDistance,
-          searchVector: s.searchVector,
+          rank: sql<number>`0`.as('rank'),
         })
         .from(s)
-        .where(conditions)
-        .orderBy(...newest({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn }))
-        .limit(window)
-        .as('candidates');
-      const rank = sql<number>`ts_rank_cd(${candidates.searchVector}, ${tsQuery})`;
-      return db
-        .select({ ...fieldsOf(candidates), rank: rank.as('rank') })
-        .from(candidates)
-        .orderBy(...order({ ...fieldsOf(candidates), rank }))
+        .where(and(matching, sql`${total} > ${countLimit}`))
+        .orderBy(
+          ...order({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn, distance: distance ?? sql`null`, rank: sql`0` }),
+        )
         .limit(request.limit)
         .offset(offset);
     }
-    return db
-      .select({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn, distance: rowDistance, rank: sql<number>`0`.as('rank') })
+    const walk = db
+      .select({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn, distance: rowDistance })
       .from(s)
-      .where(conditions)
-      .orderBy(
-        ...order({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn, distance: distance ?? sql`null`, rank: sql`0` }),
-      )
+      .where(and(...where, sql`${total} > ${countLimit}`))
+      .orderBy(...newest({ id: s.jobId, isFeaturedJob: s.isFeaturedJob, postedOn: s.postedOn }))
+      .as('walk');
+    const w = alias(jobSearchRows, 'word_rows');
+    const walked = db
+      .select({
+        id: walk.id,
+        isFeaturedJob: walk.isFeaturedJob,
+        postedOn: walk.postedOn,
+        distance: walk.distance,
+        ...(tsQuery ? { rank: sql<number>`ts_rank_cd(${w.searchVector}, ${tsQuery})`.as('rank') } : { rank: sql<number>`0`.as('rank') }),
+      })
+      .from(walk);
+    const found = (tsQuery ? walked.innerJoin(w, and(eq(w.jobId, walk.id), sql`${w.searchVector} @@ ${tsQuery}`)) : walked)
+      .orderBy(...newest(walk))
+      .limit(byRelevance ? window : request.limit)
+      .offset(byRelevance ? 0 : offset);
+    if (!byRelevance) return found;
+    // Ranking reads each candidate's search vector: only the newest `rankWindow` (featured first).
+    const candidates = found.as('candidates');
+    return db
+      .select({ ...fieldsOf(candidates), rank: candidates.rank })
+      .from(candidates)
+      .orderBy(...order({ ...fieldsOf(candidates), rank: candidates.rank }))
       .limit(request.limit)
       .offset(offset);
   })();
