@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { jobSearch } from '@app/contract/resources/job-board/job';
+import { fillPlaceholders } from 'drizzle-orm';
 import { searchQuery } from '../src/areas/jobs/search';
 import { type Database, openDatabase } from '../src/db/client';
 import { createGazetteer, type Gazetteer } from '../src/services/gazetteer';
@@ -91,8 +92,11 @@ type Explained = { 'Execution Time': number; 'Planning Time': number };
 type Client = { query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
 
 /** The SQL the product runs for one search, as text and parameters. */
-export const searchStatement = (db: Database['db'], gazetteer: Gazetteer, body: unknown) =>
-  searchQuery(db, gazetteer, jobSearch.parse(body)).query.toSQL();
+export const searchStatement = (db: Database['db'], gazetteer: Gazetteer, body: unknown) => {
+  const { build, values } = searchQuery(db, gazetteer, jobSearch.parse(body));
+  const { sql, params } = build().toSQL();
+  return { sql, params: fillPlaceholders(params, values) };
+};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
