@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/client';
 import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
-import { floorPath, searchPath, searchStatement } from './search';
+import { floorPath, searchPath, searchStatements } from './search';
 import { reportReady, targetFromEnv } from './shared';
 
 type Row = Record<string, any>;
@@ -176,8 +176,9 @@ app.post('/api/organisation/staff/list', async (req, reply) => {
 });
 
 // The public job search: the SQL the product builds for the body; the rows answered as the driver gives them.
+const statementOf = searchStatements(sqlBuilder, gazetteer);
 app.post(searchPath, async (req) => {
-  const { sql, params } = searchStatement(sqlBuilder, gazetteer, req.body);
+  const { sql, params } = statementOf(req.body);
   return ok('Fetched successfully', { results: await query(sql, params) });
 });
 

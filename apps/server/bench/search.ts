@@ -98,6 +98,17 @@ export const searchStatement = (db: Database['db'], gazetteer: Gazetteer, body: 
   return { sql, params: fillPlaceholders(params, values) };
 };
 
+/** As `searchStatement`, with the SQL text built once per shape, as the product prepares it (like for like). */
+export const searchStatements = (db: Database['db'], gazetteer: Gazetteer) => {
+  const shapes = new Map<string, { sql: string; params: unknown[] }>();
+  return (body: unknown) => {
+    const { shape, build, values } = searchQuery(db, gazetteer, jobSearch.parse(body));
+    const built = shapes.get(shape) ?? build().toSQL();
+    shapes.set(shape, built);
+    return { sql: built.sql, params: fillPlaceholders(built.params, values) };
+  };
+};
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
