@@ -48,7 +48,7 @@ import { runCandidates } from './candidates';
 import { runDocuments, type SeededDocuments, seedDocuments } from './documents';
 import { detailsOf, heavyListOf, runEmbedded } from './embedded';
 import { fetchCall, load, type Measured, median, medianOf, micros, ms, type Numbers, table } from './load';
-import { type RawTimes, searchPath, searchRequests, timeRawSql } from './search';
+import { floorPath, type RawTimes, searchPath, searchRequests, timeRawSql } from './search';
 import { type Seeded, seed } from './seed';
 import { seedCandidates } from './seed-candidates';
 import { type SeededJobs, seedJobs } from './seed-jobs';
@@ -121,23 +121,30 @@ const measure = async (server: Child, token: string, call: Measured) => {
   return numbers;
 };
 
-/** A database of its own on the server DATABASE_URL names, so runs never collide. */
+/**
+ * A database of its own on the server DATABASE_URL names, so runs never collide; or, with
+ * BENCH_DATABASE, that one, kept after the run so the next run skips seeding (a million jobs take minutes).
+ */
 const createPostgresDatabase = async (serverUrl: string) => {
-  const name = `bench_${Date.now()}_${process.pid}`;
+  const kept = process.env.BENCH_DATABASE || undefined;
+  if (kept && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_DATABASE: a lower-case name, letters, digits and _');
+  const name = kept ?? `bench_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version;
-  await admin.query(`create database ${name}`);
+  const exists = kept ? (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1 : false;
+  if (!exists) await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const drop = async () => {
+    if (kept) return;
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
     await client.end();
   };
-  return { name, url: url.toString(), version, drop };
+  return { name, url: url.toString(), version, drop, kept: Boolean(kept) };
 };
 
 /** The foundation scenario: three calls, product beside bare. */
@@ -228,6 +235,8 @@ const runSearch = async (product: Child, bare: Child, sqlTarget: DatabaseTarget,
   }
   const numbers = medianOf(runs.product);
   const baseline = medianOf(runs.bare);
+  const floorCall: Measured = { name: 'POST /bench/floor (bare, select 1)', method: 'POST', path: floorPath, body: {} };
+  const floor = await measure(bare, '', floorCall);
 
   const every = Math.max(1, Math.floor(bodies.length / sqlSamples));
   console.log(`Timing the SQL of every ${every}th search on the database (EXPLAIN ANALYZE, one at a time, after the load)...`);
@@ -235,7 +244,7 @@ const runSearch = async (product: Child, bare: Child, sqlTarget: DatabaseTarget,
 
   console.log(
     `\nSearch results on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${connections} connections, req/s over ${duration} s${rounds > 1 ? `, median of ${rounds} rounds` : ''}; result cache off; ` +
-      `bare: a bare Fastify route running the same SQL; raw SQL: EXPLAIN ANALYZE execution time of ${raw.sampled} of the searches, page and count together):\n`,
+      `bare: a bare Fastify route running the same SQL; floor: a bare route running \`select 1\`, the machine's own cost; raw SQL: EXPLAIN ANALYZE execution time of ${raw.sampled} of the searches, page and count together):\n`,
   );
   console.log(
     table([
@@ -243,6 +252,7 @@ const runSearch = async (product: Child, bare: Child, sqlTarget: DatabaseTarget,
       ...[
         ['product', numbers],
         ['bare', baseline],
+        ['floor (select 1)', floor],
       ].map(([name, n]) => {
         const x = n as Numbers;
         return [name as string, x.rps.toFixed(0), ms(x.p50), ms(x.p99), micros(x.cpuPerRequest), String(x.errors + x.non2xx)];
@@ -329,7 +339,7 @@ const main = async () => {
     if (serverUrl) {
       const database = await createPostgresDatabase(serverUrl);
       cleanups.unshift(database.drop);
-      label = `PostgreSQL ${database.version} (database ${database.name}, dropped after the run)`;
+      label = `PostgreSQL ${database.version} (database ${database.name}, ${database.kept ? 'kept' : 'dropped after the run'})`;
       seedTarget = productTarget = bareTarget = { databaseUrl: database.url, dataDir: path.join(root, 'product') };
     } else {
       label = 'PGlite (embedded; each server on its own copy of the seeded data directory)';

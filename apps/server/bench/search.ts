@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { jobSearch } from '@app/contract/resources/job-board/job';
+import { fillPlaceholders } from 'drizzle-orm';
 import { searchQuery } from '../src/areas/jobs/search';
 import { type Database, openDatabase } from '../src/db/client';
 import { createGazetteer, type Gazetteer } from '../src/services/gazetteer';
@@ -77,6 +78,9 @@ export const searchRequests = (count: number) => {
 /** The issue's first search, whose plan BENCH_EXPLAIN=1 prints: a common word, 25 miles around Leeds, two filters. */
 export const searchPath = '/api/recruiter/job/list';
 
+/** The bare server's route running only `select 1`: what any call costs on this machine at the bench's connections. */
+export const floorPath = '/bench/floor';
+
 export const explainedRequest = {
   search: 'manager',
   location: { place: 'Leeds', radius: 25, unit: 'mi' },
@@ -88,8 +92,22 @@ type Explained = { 'Execution Time': number; 'Planning Time': number };
 type Client = { query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
 
 /** The SQL the product runs for one search, as text and parameters. */
-export const searchStatement = (db: Database['db'], gazetteer: Gazetteer, body: unknown) =>
-  searchQuery(db, gazetteer, jobSearch.parse(body)).query.toSQL();
+export const searchStatement = (db: Database['db'], gazetteer: Gazetteer, body: unknown) => {
+  const { build, values } = searchQuery(db, gazetteer, jobSearch.parse(body));
+  const { sql, params } = build().toSQL();
+  return { sql, params: fillPlaceholders(params, values) };
+};
+
+/** As `searchStatement`, with the SQL text built once per shape, as the product prepares it (like for like). */
+export const searchStatements = (db: Database['db'], gazetteer: Gazetteer) => {
+  const shapes = new Map<string, { sql: string; params: unknown[] }>();
+  return (body: unknown) => {
+    const { shape, build, values } = searchQuery(db, gazetteer, jobSearch.parse(body));
+    const built = shapes.get(shape) ?? build().toSQL();
+    shapes.set(shape, built);
+    return { sql: built.sql, params: fillPlaceholders(built.params, values) };
+  };
+};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

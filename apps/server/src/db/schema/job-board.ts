@@ -152,6 +152,7 @@ export const jobSearchRows = pgTable(
   },
   (t) => [
     index('job_search_words').using('gin', t.searchVector),
+    // Migration 0015 makes it carry every other column but the search vector (INCLUDE), for index-only walks by date.
     index('job_search_newest').on(t.isFeaturedJob, t.postedOn, t.jobId),
     index('job_search_location').on(t.latitude, t.longitude),
   ],
