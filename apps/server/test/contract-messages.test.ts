@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 /** Every workflow the contract defines: each export of a resource module that has an input and a path. */
-// Vitest's (Vite's) import.meta.glob; the server's types do not declare it.
-const glob = (import.meta as unknown as { glob: (pattern: string, options: { eager: true }) => Record<string, Record<string, unknown>> })
-  .glob;
-const modules = glob('../../../packages/contract/src/resources/**/*.ts', { eager: true });
+const modules: Record<
+  string,
+  Record<string, unknown>
+> = // @ts-expect-error Vitest (Vite) provides import.meta.glob; the server's types do not declare it.
+import.meta.glob('../../../packages/contract/src/resources/**/*.ts', { eager: true });
 const workflows = Object.values(modules).flatMap((module) =>
   Object.values(module).filter(
     (value): value is WorkflowDefinition =>
