@@ -107,19 +107,34 @@ describe('Employee business cards: /admin/employee/card/*, /employee/businesscar
     expect(idsOf(list.body)).toContain(card._id);
   });
 
-  it('asks for phone (at least 12) and slug; slugs are unique; unknown ids 404; non-admins 403', async () => {
+  it('asks for name, phone (at least 12, a phone) and slug; slugs are unique; unknown ids 404; non-admins 403', async () => {
+    const noName = await call(t.app, calls.create!, { phone: '+44770090012', slug: unique('x-') }, w.root);
+    expect(noName.status).toBe(400);
+    expect(noName.body.data.errors).toContainEqual({ field: 'name', message: 'Please enter the name shown on the card' });
+    const notAPhone = await call(t.app, calls.create!, { name: 'Jo', phone: 'call me please', slug: unique('x-') }, w.root);
+    expect(notAPhone.body.message).toBe('Please enter a valid phone number, such as +44 7700 900123');
+    const notALink = await call(
+      t.app,
+      calls.create!,
+      { name: 'Jo', phone: '+44770090012', slug: unique('x-'), website: 'my site' },
+      w.root,
+    );
+    expect(notALink.body.data.errors).toContainEqual({
+      field: 'website',
+      message: 'Please enter the website’s address, such as https://example.com',
+    });
     const missingPhone = await call(t.app, calls.create!, { slug: unique('x-') }, w.root);
     expect(missingPhone.status).toBe(400);
     expect(missingPhone.body.data.errors).toContainEqual({ field: 'phone', message: expect.any(String) });
-    const short = await call(t.app, calls.create!, { phone: '0770090', slug: unique('x-') }, w.root);
+    const short = await call(t.app, calls.create!, { name: 'Jo', phone: '0770090', slug: unique('x-') }, w.root);
     expect(short.body.message).toBe('Phone must be at least 12 characters.');
-    const noSlug = await call(t.app, calls.create!, { phone: '+44770090012' }, w.root);
+    const noSlug = await call(t.app, calls.create!, { name: 'Jo', phone: '+44770090012' }, w.root);
     expect(noSlug.status).toBe(400);
     expect(noSlug.body.data.errors[0].field).toBe('slug');
-    const badSlug = await call(t.app, calls.create!, { phone: '+44770090012', slug: 'Not OK' }, w.root);
+    const badSlug = await call(t.app, calls.create!, { name: 'Jo', phone: '+44770090012', slug: 'Not OK' }, w.root);
     expect(badSlug.body.message).toBe('Only a-z, 0-9 and "-" are allowed.');
     const card = await aCard();
-    expect((await call(t.app, calls.create!, { phone: '+44770090012', slug: card.slug }, w.root)).status).toBe(409);
+    expect((await call(t.app, calls.create!, { name: 'Jo', phone: '+44770090012', slug: card.slug }, w.root)).status).toBe(409);
     expect((await call(t.app, calls.details!, { _id: missingId }, w.root)).status).toBe(404);
     expect((await call(t.app, employeeCardWhatsApp, { _id: missingId, isWhatsapp: true }, w.root)).status).toBe(404);
     expect((await call(t.app, calls.setStatus!, { _id: missingId, status: 'ACTIVE' }, w.root)).status).toBe(404);

@@ -184,14 +184,16 @@ describe('POST /job-seeker/updateDetails', () => {
 });
 
 describe('POST /job-seeker/updateProfile', () => {
-  it('saves the picture and about; both are required', async () => {
+  it('saves the picture and about; about is required, the picture is not', async () => {
     const uploaded = await postFile(t.app, `/api${fileUpload.path}`, { content: samplePng, filename: 'me.png', token: w.seeker.token });
     expect(uploaded.statusCode).toBe(200);
     const profileImg = uploaded.json().data;
     const { status, data } = await attempt(updateJobSeekerProfile, { profileImg, about: 'I like warehouses.' }, w.seeker.token);
     expect(status).toBe(200);
     expect(data).toMatchObject({ about: 'I like warehouses.', profileImg: { _id: profileImg._id, mimeType: 'image/png' } });
-    await expectMessage(updateJobSeekerProfile, { about: 'x' }, w.seeker.token, 'Please upload a profile picture', 'profileImg');
+    const withoutPhoto = await attempt(updateJobSeekerProfile, { about: 'No photo, just words.' }, w.seeker.token);
+    expect(withoutPhoto.status, JSON.stringify(withoutPhoto.errors)).toBe(200);
+    expect(withoutPhoto.data.about).toBe('No photo, just words.');
     await expectMessage(updateJobSeekerProfile, { profileImg }, w.seeker.token, 'Please tell employers about yourself', 'about');
     await refusesOthers(updateJobSeekerProfile, { profileImg, about: 'x' });
   });
@@ -220,6 +222,16 @@ describe('POST /job-seeker/updatePreferences', () => {
 
   it('a missing preferences object answers "Please provide preferences"', async () => {
     await expectMessage(updateJobSeekerPreferences, {}, w.seeker.token, 'Please provide preferences', 'preferences');
+  });
+
+  it('refuses an expected salary whose minimum is above its maximum, on the maximum', async () => {
+    await expectMessage(
+      updateJobSeekerPreferences,
+      { preferences: { expectedSalary: { min: 50_000, max: 30_000, duration: 'YEAR' } } },
+      w.seeker.token,
+      'The maximum salary must not be below the minimum',
+      'preferences.expectedSalary.max',
+    );
   });
 });
 
@@ -257,6 +269,61 @@ describe('POST /job-seeker/updateSkills and /updateLanguages', () => {
     await expectMessage(updateJobSeekerLanguages, {}, w.seeker.token, 'Please provide languages', 'languages');
     await refusesOthers(updateJobSeekerLanguages, { languages: [] });
     expect((await profileOf(w.seeker.token)).skills).toHaveLength(1);
+  });
+
+  it('keeps a typed-in skill or language on the profile and as a PENDING entry only admins see until approved', async () => {
+    const name = `Forklift ${unique()}`;
+    const saved = await attempt(updateJobSeekerSkills, { skills: [{ label: `  ${name} `, rating: 4 }] }, w.seeker.token);
+    expect(saved.status, JSON.stringify(saved.errors)).toBe(200);
+    const [typed] = saved.data.skills;
+    expect(typed).toMatchObject({ label: name, rating: 4 });
+    expect(typed.skillId).toMatch(/^[0-9a-f]{24}$/);
+
+    // Not offered to anyone else yet; the admin's list has it as PENDING and new.
+    expect((await call(t.app, skill.calls.list!, { search: name })).body.data.results).toEqual([]);
+    const pending = (await call(t.app, skill.calls.list!, { search: name, filter: { status: 'PENDING' } }, w.platformAdmin.token)).body
+      .data;
+    expect(pending.results).toMatchObject([{ _id: typed.skillId, label: name, status: 'PENDING', isNew: true }]);
+
+    // A second seeker typing the same name (any case) is linked to the same entry, not a second one.
+    const other = await aSeeker(t.app);
+    const again = await attempt(updateJobSeekerSkills, { skills: [{ label: name.toUpperCase() }] }, other.token);
+    expect(again.data.skills[0].skillId).toBe(typed.skillId);
+    expect((await call(t.app, skill.calls.list!, { search: name }, w.platformAdmin.token)).body.data.results).toHaveLength(1);
+
+    // Only a platform admin approves; approving keeps the seekers linked and offers it to everyone.
+    expect((await call(t.app, skill.calls.setStatus!, { _id: typed.skillId, status: 'ACTIVE' }, w.seeker.token)).status).toBe(403);
+    expect((await call(t.app, skill.calls.setStatus!, { _id: typed.skillId, status: 'ACTIVE' }, w.platformAdmin.token)).status).toBe(200);
+    expect((await call(t.app, skill.calls.list!, { search: name })).body.data.results).toMatchObject([{ _id: typed.skillId }]);
+    expect((await profileOf(w.seeker.token)).skills).toEqual([typed]);
+
+    const tongue = `Klingon ${unique()}`;
+    const spoken = await attempt(updateJobSeekerLanguages, { languages: [{ label: tongue, proficiency: 'BASIC' }] }, w.seeker.token);
+    expect(spoken.status, JSON.stringify(spoken.errors)).toBe(200);
+    const languageId = spoken.data.languages[0].languageId;
+    const pendingLanguages = (
+      await call(t.app, language.calls.list!, { search: tongue, filter: { status: 'PENDING' } }, w.platformAdmin.token)
+    ).body.data.results;
+    expect(pendingLanguages).toMatchObject([{ _id: languageId, label: tongue, status: 'PENDING' }]);
+    expect((await call(t.app, language.calls.list!, { search: tongue })).body.data.results).toEqual([]);
+    // Turned down: it stays hidden from the public list.
+    expect((await call(t.app, language.calls.setStatus!, { _id: languageId, status: 'INACTIVE' }, w.platformAdmin.token)).status).toBe(200);
+    expect((await call(t.app, language.calls.list!, { search: tongue })).body.data.results).toEqual([]);
+
+    await expectMessage(
+      updateJobSeekerSkills,
+      { skills: [{ rating: 3 }] },
+      w.seeker.token,
+      'Please choose or type a skill',
+      'skills.0.label',
+    );
+    await expectMessage(
+      updateJobSeekerLanguages,
+      { languages: [{ proficiency: 'BASIC' }] },
+      w.seeker.token,
+      'Please choose or type a language',
+      'languages.0.label',
+    );
   });
 });
 

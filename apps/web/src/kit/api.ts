@@ -119,9 +119,30 @@ export type InputOf<C extends ContractCall> = z.input<C['input']> | FormPayload;
 export type FormPayload = Record<string, unknown>;
 export type OutputOfCall<C extends ContractCall> = z.output<C['output']>;
 
-const sendCall = async <Out>(call: Pick<CallSpec, 'method' | 'path'>, input: unknown, options: CallOptions): Promise<Out> => {
+/**
+ * Checks a JSON body with the call's own contract schema before sending it, so a half-filled form
+ * shows the server's words on its fields without a request. Unknown fields are left for the server
+ * to judge (the kit's forms may carry a field a call does not take).
+ */
+export const checkInput = (schema: z.ZodType | undefined, body: unknown) => {
+  if (!schema) return;
+  const result = schema.safeParse(JSON.parse(JSON.stringify(body ?? {})));
+  if (result.success) return;
+  const errors = result.error.issues
+    .filter((issue) => issue.code !== 'unrecognized_keys')
+    .map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+  if (errors.length > 0) throw new ApiError(400, errors[0]?.message ?? 'Please check the form', errors);
+};
+
+const sendCall = async <Out>(
+  call: Pick<CallSpec, 'method' | 'path'>,
+  input: unknown,
+  options: CallOptions,
+  schema?: z.ZodType,
+): Promise<Out> => {
   const { path, rest } = fillPath(call.path, (input ?? {}) as Record<string, unknown>);
   const inQuery = call.method === 'GET' || call.method === 'DELETE';
+  if (!inQuery) checkInput(schema, input);
   const url = `/api${path}${inQuery ? toQueryString(rest) : ''}`;
   return send<Out>(
     url,
@@ -139,7 +160,7 @@ const sendCall = async <Out>(call: Pick<CallSpec, 'method' | 'path'>, input: unk
  * JSON. What it takes and answers are the call's own schemas' types.
  */
 export const callApi = <C extends ContractCall>(call: C, input: InputOf<C>, options: CallOptions = {}): Promise<OutputOfCall<C>> =>
-  sendCall(call, input, options);
+  sendCall(call, input, options, (call as { inputFrom?: string }).inputFrom === 'multipart' ? undefined : call.input);
 
 /** What a resource's call takes, by its kind (or a form's values, as for `InputOf`). */
 export type ResourceInputOf<D extends ResourceDefinition, K extends CallKind> = FormPayload | ResourceInputByKind<D, K>;
@@ -162,7 +183,8 @@ export const callResource = <D extends ResourceDefinition, K extends CallKind>(
 ): Promise<OutputOf<D, K>> => {
   const call = resource.calls[kind];
   if (!call) throw new Error(`${resource.name} has no ${kind} call`);
-  return sendCall(call, input, options);
+  const schema = kind === 'create' ? resource.create : kind === 'update' ? resource.update : undefined;
+  return sendCall(call, input, options, schema);
 };
 
 /**

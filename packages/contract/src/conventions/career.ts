@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneNumber, phoneNumberMessage } from './common';
 import { mongoId } from './ids';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
@@ -72,7 +73,8 @@ export const boardPhone = z
   .trim()
   .min(1, 'Please enter phone number.')
   .min(12, 'Phone must be at least 12 characters.')
-  .max(30, 'Phone must be at most 30 characters.');
+  .max(30, 'Phone must be at most 30 characters.')
+  .refine(isPhoneNumber, phoneNumberMessage);
 
 export const slug = z
   .string()

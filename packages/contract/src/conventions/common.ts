@@ -83,3 +83,37 @@ export const password = z
   .max(200, 'Password must be at most 200 characters.');
 
 export const isoDate = z.iso.datetime({ offset: true, error: 'Invalid date' });
+
+/**
+ * A web address a person types: "https://example.com/x" or "example.com/x" (the scheme is often left
+ * out). Words with spaces or without a domain are refused. Empty stays allowed: the field is optional.
+ */
+export const isWebLink = (value: string) => {
+  if (value === '') return true;
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    return ['http:', 'https:'].includes(url.protocol) && /\.[a-z]{2,}$/i.test(url.hostname);
+  } catch {
+    return false;
+  }
+};
+
+export const webLink = (message = 'Please enter a web address such as https://example.com') =>
+  z.string().trim().max(500, 'A web address must be at most 500 characters').refine(isWebLink, message);
+export const linkedInLinkField = () =>
+  webLink('Please enter your LinkedIn profile’s address, such as https://www.linkedin.com/in/your-name');
+export const websiteField = () => webLink('Please enter the website’s address, such as https://example.com');
+export const gitHubLinkField = () => webLink('Please enter your GitHub profile’s address, such as https://github.com/your-name');
+
+/** A phone number: digits with the usual "+", spaces, brackets, dots and dashes, 7 to 15 digits. */
+export const isPhoneNumber = (value: string) =>
+  /^\+?[0-9 ().-]+$/.test(value) && (value.match(/[0-9]/g)?.length ?? 0) >= 7 && (value.match(/[0-9]/g)?.length ?? 0) <= 15;
+export const phoneNumberMessage = 'Please enter a valid phone number, such as +44 7700 900123';
+
+/** Salary ranges: the maximum, when given, is at least the minimum; the message sits on the maximum. */
+export const checkSalaryRange = (range: { min?: number | null; max?: number | null }, ctx: z.RefinementCtx) => {
+  if (range.min != null && range.max != null && range.max < range.min) {
+    ctx.addIssue({ code: 'custom', path: ['max'], message: 'The maximum salary must not be below the minimum' });
+  }
+};

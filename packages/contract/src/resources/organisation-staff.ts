@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { email, genericStatus, password, personName, uploadedFile } from '../conventions/common';
+import {
+  email,
+  genericStatus,
+  gitHubLinkField,
+  linkedInLinkField,
+  password,
+  personName,
+  uploadedFile,
+  websiteField,
+} from '../conventions/common';
 import { mongoId } from '../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../conventions/list';
 import { noData, recordId, recordSchema } from '../conventions/record';
@@ -19,9 +28,9 @@ const profileFields = z.object({
   designation: z.string().trim().max(200).optional().nullable(),
   profileImage: uploadedFile.optional().nullable(),
   signatureHTML: z.string().max(20_000).optional().nullable(),
-  linkedInLink: z.string().trim().max(500).optional().nullable(),
-  gitHubLink: z.string().trim().max(500).optional().nullable(),
-  website: z.string().trim().max(500).optional().nullable(),
+  linkedInLink: linkedInLinkField().optional().nullable(),
+  gitHubLink: gitHubLinkField().optional().nullable(),
+  website: websiteField().optional().nullable(),
 });
 
 const editable = profileFields.extend({

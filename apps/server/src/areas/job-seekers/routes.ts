@@ -26,6 +26,7 @@ import { createAccount, findLiveUserByEmail, hashNewAccountPassword, signIn } fr
 import { syncFromJobSeeker } from '../crm/candidate-profile-sync';
 import { cvPdf, ownCv } from '../cv-builder/cvs';
 import { receiveUpload } from '../files/receive-upload';
+import { keepTypedIn } from '../lookups/routes';
 import { jobSeekerRepository, ownJobSeeker } from './repository';
 
 const cvTypes = new Set([
@@ -93,12 +94,24 @@ export const registerJobSeekers = (app: FastifyInstance) => {
   const simpleUpdates: WorkflowDefinition[] = [
     updateJobSeekerProfile,
     updateJobSeekerPreferences,
-    updateJobSeekerSkills,
-    updateJobSeekerLanguages,
     updateJobSeekerEducation,
     updateJobSeekerWorkHistory,
   ];
   for (const workflow of simpleUpdates) registerCall(app, workflow, (ctx) => updateOwn(ctx, ctx.input as Record<string, unknown>));
+
+  // A skill or language the list lacks is typed in: it is kept on the profile and for an admin to approve.
+  registerCall(app, updateJobSeekerSkills, async (ctx) => {
+    const caller = ctx.caller as Caller;
+    const skills = await keepTypedIn(ctx.db, { caller, kind: 'skill', items: ctx.input.skills });
+    const personalSkills =
+      ctx.input.personalSkills && (await keepTypedIn(ctx.db, { caller, kind: 'skill', items: ctx.input.personalSkills }));
+    return updateOwn(ctx, { skills, ...(personalSkills ? { personalSkills } : {}) });
+  });
+  registerCall(app, updateJobSeekerLanguages, async (ctx) =>
+    updateOwn(ctx, {
+      languages: await keepTypedIn(ctx.db, { caller: ctx.caller as Caller, kind: 'language', items: ctx.input.languages }),
+    }),
+  );
 
   registerCall(app, updateJobSeekerCv, async (ctx) => {
     const saved = await receiveUpload(ctx, {

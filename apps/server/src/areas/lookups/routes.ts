@@ -6,11 +6,56 @@ import { fixedLookups, industry, industryOptions, jobTitle, language, skill } fr
 import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
 import { industries, jobTitles, languages, skills } from '../../db/schema/lookups';
+import { type Caller, unscoped } from '../../engine/context';
 import { searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { type ResourceRepository, resourceRepository } from '../../engine/repository';
+
+const typedInScope = unscoped('a name a seeker types is matched against, or added to, the platform-wide list');
+
+/**
+ * Gives each typed-in skill or language (a label without an id) the list's entry of that name, or a
+ * new PENDING entry that only platform admins see until one approves it. Approving changes only the
+ * entry's status, so the seekers who typed it stay linked to it.
+ */
+export const keepTypedIn = async <Item extends { label?: string }>(
+  db: Executor,
+  input: { caller: Caller; kind: 'skill' | 'language'; items: readonly Item[] },
+): Promise<Item[]> => {
+  const { repository, idKey, table } =
+    input.kind === 'skill'
+      ? { repository: skillRepository as ResourceRepository<ResourceDefinition>, idKey: 'skillId', table: skills }
+      : { repository: languageRepository as ResourceRepository<ResourceDefinition>, idKey: 'languageId', table: languages };
+  const kept: Item[] = [];
+  const seen = new Set<string>();
+  const keep = (item: Item, id: string) => {
+    if (!seen.has(id)) kept.push(item);
+    seen.add(id);
+  };
+  for (const item of input.items) {
+    const chosen = (item as Record<string, unknown>)[idKey] as string | undefined;
+    if (chosen) {
+      keep(item, chosen);
+      continue;
+    }
+    const name = (item.label ?? '').trim().replace(/\s+/g, ' ');
+    const value = slugify(name);
+    const known = (await repository.first(db, typedInScope, [eq(table.value, value)])) as { id: string; label: string } | undefined;
+    const entry =
+      known ??
+      (await repository.create(db, {
+        caller: input.caller,
+        scope: typedInScope,
+        values: { label: name, value, status: 'PENDING', ...(input.kind === 'skill' ? { isNew: true } : {}) },
+      }));
+    const id = ((entry as { id?: string }).id ?? (entry as { _id?: string })._id) as string;
+    keep({ ...item, [idKey]: id, label: (entry as { label: string }).label }, id);
+  }
+  return kept;
+};
 
 export const skillRepository = resourceRepository(skill, skills);
 export const languageRepository = resourceRepository(language, languages);

@@ -23,7 +23,7 @@ const proficiencies: { value: Proficiency; label: string }[] = [
 type LanguageListProps = {
   languages: SpokenLanguage[];
   onChange: (languages: SpokenLanguage[]) => void;
-  /** A CV prints the label, so it may name a language the list lacks; the profile needs the list's id. */
+  /** Offers to add a language the list lacks by its name (the server keeps it for an admin to approve). */
   allowCustom?: boolean;
 };
 
@@ -81,7 +81,7 @@ export const LanguagesEditor = ({ record }: { record: SeekerRecord }) => {
       <Title order={3} fz="md">
         Languages
       </Title>
-      <LanguageList languages={languages} onChange={setLanguages} />
+      <LanguageList languages={languages} onChange={setLanguages} allowCustom />
       <Group justify="flex-end">
         <Button onClick={save} loading={saving}>
           Save languages

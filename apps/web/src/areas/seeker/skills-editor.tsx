@@ -18,7 +18,7 @@ type RatedSkillListProps = {
   label: string;
   skills: RatedSkill[];
   onChange: (skills: RatedSkill[]) => void;
-  /** A CV prints the label, so it may name a skill the list lacks; the profile needs the list's id. */
+  /** Offers to add a skill the list lacks by its name (the server keeps it for an admin to approve). */
   allowCustom?: boolean;
   emptyText?: string;
 };
@@ -73,7 +73,7 @@ export const SkillsEditor = ({ record }: { record: SeekerRecord }) => {
       <Title order={3} fz="md">
         Skills
       </Title>
-      <RatedSkillList label="Add a skill" skills={skills} onChange={setSkills} />
+      <RatedSkillList label="Add a skill" skills={skills} onChange={setSkills} allowCustom />
       <Group justify="flex-end">
         <Button onClick={save} loading={saving}>
           Save skills

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORM } from '../../access';
 import { boardPhone } from '../../conventions/career';
-import { address, email, genericStatus, personName, socialMedia, uploadedFile } from '../../conventions/common';
+import { address, email, genericStatus, personName, socialMedia, uploadedFile, webLink } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterId, filterValue, listRequest } from '../../conventions/list';
 import { recordId, recordListSchema, recordSchema } from '../../conventions/record';
@@ -18,7 +18,7 @@ const aboutUs = z
   .trim()
   .min(1, 'Please tell job seekers about your company')
   .max(20_000);
-const link = z.string().trim().max(500).optional().nullable();
+const link = webLink().optional().nullable();
 
 /** What a platform admin may set on a company; _id, itemId and isVerified are not among them. */
 const adminCompanyFields = z.object({

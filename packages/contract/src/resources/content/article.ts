@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { PLATFORM } from '../../access';
-import { address, email, genericStatus, isoDate, uploadedFile } from '../../conventions/common';
+import {
+  address,
+  email,
+  genericStatus,
+  isoDate,
+  isPhoneNumber,
+  linkedInLinkField,
+  phoneNumberMessage,
+  uploadedFile,
+  websiteField,
+} from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterId, filterValue, listResult } from '../../conventions/list';
 import { recordId, recordSchema } from '../../conventions/record';
@@ -12,7 +22,12 @@ const slugPattern = /^[a-z0-9-]+$/;
 export const slugMessage = 'Only a-z, 0-9 and "-" are allowed.';
 const slug = (missing = 'Please enter slug') =>
   z.string({ error: missing }).trim().min(1, missing).max(200).regex(slugPattern, slugMessage);
-const phone = z.string({ error: 'Please enter phone' }).trim().min(12, 'Phone must be at least 12 characters.').max(30);
+const phone = z
+  .string({ error: 'Please enter phone' })
+  .trim()
+  .min(12, 'Phone must be at least 12 characters.')
+  .max(30)
+  .refine(isPhoneNumber, phoneNumberMessage);
 
 /** What the public sees of a record: not who wrote it. */
 const internalFields = { ownerId: true, createdBy: true, updatedBy: true } as const;
@@ -194,17 +209,17 @@ export const removeEngagementTemplate = defineWorkflow({
 // --- Employee business cards -------------------------------------------------------------------
 
 const cardFields = z.object({
-  name: text(200),
+  name: required('Please enter the name shown on the card', 200),
   profileImg: uploadedFile.nullable().optional(),
   address: address.nullable().optional(),
   email: email().nullable().optional(),
   phone,
   mobile: text(30),
   designation: text(200),
-  linkedInLink: text(500),
+  linkedInLink: linkedInLinkField().optional().nullable(),
   status: genericStatus.default('ACTIVE'),
   slug: slug(),
-  website: text(500),
+  website: websiteField().optional().nullable(),
   isWhatsapp: z.boolean().default(false),
 });
 export const employeeCard = defineResource({

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { education, languageItem, skillItem, workHistory } from '../../conventions/career';
-import { address, email, genericStatus, itemId, personName, uploadedFile } from '../../conventions/common';
+import {
+  address,
+  email,
+  genericStatus,
+  gitHubLinkField,
+  itemId,
+  linkedInLinkField,
+  personName,
+  uploadedFile,
+} from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../../conventions/list';
 import { recordSchema } from '../../conventions/record';
@@ -59,8 +68,8 @@ const editable = z.object({
   phone: candidatePhone,
   address: address.optional().nullable(),
   about: text(20_000),
-  linkedInLink: text(500),
-  gitHubLink: text(500),
+  linkedInLink: linkedInLinkField().optional().nullable(),
+  gitHubLink: gitHubLinkField().optional().nullable(),
   profileImg: uploadedFile.optional().nullable(),
   cvDetail: uploadedFile.optional().nullable(),
   preferences: candidatePreferences.optional().nullable(),

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { address, email, isoDate, personName, relatedTo, relatedToList } from '../../conventions/common';
+import {
+  address,
+  email,
+  gitHubLinkField,
+  isoDate,
+  linkedInLinkField,
+  personName,
+  relatedTo,
+  relatedToList,
+  websiteField,
+} from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterRelatedTo, filterValue } from '../../conventions/list';
 import { recordSchema } from '../../conventions/record';
@@ -16,9 +26,9 @@ export const contactProfile = z.object(
     email: email(),
     contactNumbers: z.array(clientPhone).max(10).optional(),
     designation: z.string().trim().max(200).optional().nullable(),
-    linkedInLink: z.string().trim().max(500).optional().nullable(),
-    gitHubLink: z.string().trim().max(500).optional().nullable(),
-    website: z.string().trim().max(500).optional().nullable(),
+    linkedInLink: linkedInLinkField().optional().nullable(),
+    gitHubLink: gitHubLinkField().optional().nullable(),
+    website: websiteField().optional().nullable(),
     gender: z.string().trim().max(50).optional().nullable(),
     dob: isoDate.optional().nullable(),
     address: address.optional().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address } from '../../conventions/common';
+import { address, websiteField } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../../conventions/list';
 import { defineResource } from '../../define-resource';
@@ -26,7 +26,7 @@ export const leadCandidateDetails = z.object({
 export const leadCompanyDetails = z.object({
   name: z.string({ error: companyName }).trim().min(1, companyName).max(200),
   industries,
-  website: text(500),
+  website: websiteField().optional().nullable(),
   linkedinLink: text(500),
   numberOfEmployee: z.number().int().min(0).max(10_000_000).optional().nullable(),
   address: address.optional().nullable(),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { boardPhone, slug } from '../../conventions/career';
-import { address, email, genericStatus, password, socialMedia, uploadedFile } from '../../conventions/common';
+import {
+  address,
+  email,
+  genericStatus,
+  linkedInLinkField,
+  password,
+  socialMedia,
+  uploadedFile,
+  websiteField,
+} from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue, listResult } from '../../conventions/list';
 import { recordSchema } from '../../conventions/record';
@@ -25,8 +34,8 @@ const companyFields = z.object({
   phone: boardPhone,
   aboutUs: aboutUs.nullable(),
   recruiterType,
-  linkedInLink: z.string().trim().max(500).optional().nullable(),
-  website: z.string().trim().max(500).optional().nullable(),
+  linkedInLink: linkedInLinkField().optional().nullable(),
+  website: websiteField().optional().nullable(),
   status: genericStatus,
   isVerified: z.boolean(),
   profileImg: uploadedFile.optional().nullable(),
@@ -93,8 +102,8 @@ export const registerCompany = defineWorkflow({
       phone: boardPhone,
       aboutUs,
       recruiterType: recruiterType.default('COMPANY'),
-      website: z.string().trim().max(500).optional(),
-      linkedInLink: z.string().trim().max(500).optional(),
+      website: websiteField().optional(),
+      linkedInLink: linkedInLinkField().optional(),
       location: location.optional(),
       industries: industries.optional(),
       password,
@@ -136,8 +145,8 @@ export const updateCompanyContactDetails = recruiterWorkflow(
       email: email(),
       phone: boardPhone,
       location: z.object(location.shape, { error: 'Please enter location' }),
-      website: z.string().trim().max(500).optional().nullable(),
-      linkedInLink: z.string().trim().max(500).optional().nullable(),
+      website: websiteField().optional().nullable(),
+      linkedInLink: linkedInLinkField().optional().nullable(),
       profileImg: uploadedFile.optional().nullable(),
     })
     .strict(),

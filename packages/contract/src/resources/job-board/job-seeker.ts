@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { boardPhone, education, languageItem, skillItem, workHistory } from '../../conventions/career';
-import { address, email, fileLink, genericStatus, password, personName, uploadedFile } from '../../conventions/common';
+import {
+  address,
+  checkSalaryRange,
+  email,
+  fileLink,
+  genericStatus,
+  linkedInLinkField,
+  password,
+  personName,
+  uploadedFile,
+} from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterValue } from '../../conventions/list';
 import { recordSchema } from '../../conventions/record';
@@ -15,7 +25,12 @@ export const preferences = z.object({
   workModel: z.array(z.enum(workModelValues)).max(3).default([]),
   experience: z.enum(experienceValues).optional().nullable(),
   expectedSalary: z
-    .object({ min: z.number().min(0).optional(), max: z.number().min(0).optional(), duration: z.string().optional() })
+    .object({
+      min: z.number({ error: 'Please enter the minimum salary as a number' }).min(0, 'Salary cannot be negative').optional(),
+      max: z.number({ error: 'Please enter the maximum salary as a number' }).min(0, 'Salary cannot be negative').optional(),
+      duration: z.string().optional(),
+    })
+    .superRefine(checkSalaryRange)
     .optional()
     .nullable(),
   currentJobTitle: z.string().trim().max(200).optional().nullable(),
@@ -116,7 +131,7 @@ export const updateJobSeekerDetails = seekerWorkflow(
       phone: boardPhone,
       address: address,
       email: email(),
-      linkedInLink: z.string({ error: 'Please enter your LinkedIn link' }).trim().max(500),
+      linkedInLink: z.string({ error: 'Please enter your LinkedIn link' }).pipe(linkedInLinkField()),
     })
     .strict(),
   'Name, phone, address, email and LinkedIn; email and phone must stay the same here (they change with codes)',
@@ -128,7 +143,8 @@ export const updateJobSeekerProfile = seekerWorkflow(
   '/job-seeker/updateProfile',
   z
     .object({
-      profileImg: z.object(uploadedFile.shape, { error: 'Please upload a profile picture' }),
+      /** Optional, as the CV builder's photo is: an introduction saves without one. */
+      profileImg: uploadedFile.optional().nullable(),
       about: z.string({ error: 'Please tell employers about yourself' }).trim().max(5000),
     })
     .strict(),
@@ -141,14 +157,25 @@ export const updateJobSeekerPreferences = seekerWorkflow(
   z.object({ preferences: z.object(preferences.shape, { error: 'Please provide preferences' }) }).strict(),
 );
 
+/**
+ * A skill or language from the list (its id), or typed in by name: the server links a typed name to
+ * the list's entry of that name, or records it for a platform admin to approve.
+ */
+const typedIn = <S extends z.ZodObject>(item: S, idKey: 'skillId' | 'languageId', missing: string) =>
+  item
+    .extend({ [idKey]: mongoId(idKey).optional(), label: z.string().trim().max(200, 'A name must be at most 200 characters').optional() })
+    .refine((entry) => Boolean(entry[idKey] || entry.label), { message: missing, path: ['label'] });
+const seekerSkill = typedIn(skillItem, 'skillId', 'Please choose or type a skill');
+const seekerLanguage = typedIn(languageItem, 'languageId', 'Please choose or type a language');
+
 export const updateJobSeekerSkills = seekerWorkflow(
   'updateJobSeekerSkills',
   'POST',
   '/job-seeker/updateSkills',
   z
     .object({
-      skills: z.array(skillItem, { error: 'Please provide skills' }).max(100),
-      personalSkills: z.array(skillItem).max(100).optional(),
+      skills: z.array(seekerSkill, { error: 'Please provide skills' }).max(100),
+      personalSkills: z.array(seekerSkill).max(100).optional(),
     })
     .strict(),
 );
@@ -157,7 +184,7 @@ export const updateJobSeekerLanguages = seekerWorkflow(
   'updateJobSeekerLanguages',
   'POST',
   '/job-seeker/updateLanguages',
-  z.object({ languages: z.array(languageItem, { error: 'Please provide languages' }).max(50) }).strict(),
+  z.object({ languages: z.array(seekerLanguage, { error: 'Please provide languages' }).max(50) }).strict(),
 );
 
 export const updateJobSeekerEducation = seekerWorkflow(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORM } from '../../access';
 import { slug } from '../../conventions/career';
-import { address, isoDate, uploadedFile } from '../../conventions/common';
+import { address, checkSalaryRange, isoDate, uploadedFile } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterValue, listResult } from '../../conventions/list';
 import { recordSchema } from '../../conventions/record';
@@ -11,12 +11,19 @@ import { experienceValues, jobTypeValues, salaryDurationValues, salaryRangeValue
 export const jobStatuses = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
 export const jobStatus = z.enum(jobStatuses, { error: 'Status must be DRAFT, PUBLISHED, CLOSED or ARCHIVED' });
 
-export const salary = z.object({
-  min: z.number({ error: 'Salary must be a number' }).min(0).max(10_000_000),
-  max: z.number({ error: 'Salary must be a number' }).min(0).max(10_000_000).optional().nullable(),
-  duration: z.enum(salaryDurationValues).default('YEAR'),
-  currency: z.literal('GBP').default('GBP'),
-});
+export const salary = z
+  .object({
+    min: z.number({ error: 'Please enter the minimum salary as a number' }).min(0, 'Salary cannot be negative').max(10_000_000),
+    max: z
+      .number({ error: 'Please enter the maximum salary as a number' })
+      .min(0, 'Salary cannot be negative')
+      .max(10_000_000)
+      .optional()
+      .nullable(),
+    duration: z.enum(salaryDurationValues, { error: 'Please choose how often the salary is paid' }).default('YEAR'),
+    currency: z.literal('GBP').default('GBP'),
+  })
+  .superRefine(checkSalaryRange);
 
 const jobSkill = z.object({ skillId: mongoId('skillId'), label: z.string().trim().max(200).optional() });
 

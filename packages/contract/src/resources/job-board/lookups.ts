@@ -9,13 +9,21 @@ const label = (message: string) => z.string({ error: message }).trim().min(1, me
 const value = z.string().trim().max(200).optional();
 const statusFilter = { status: filterValue(genericStatus) };
 
+/**
+ * Skills and languages a seeker types in are kept as PENDING: offered to nobody else until a
+ * platform admin approves them (ACTIVE) or turns them down (INACTIVE).
+ */
+export const lookupStatuses = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
+export const lookupStatus = z.enum(lookupStatuses, { error: 'Status must be ACTIVE, INACTIVE or PENDING' });
+const typedInStatusFilter = { status: filterValue(lookupStatus) };
+
 const skillFields = z.object({
   label: label('Please enter skill name'),
   value,
   industryId: mongoId('industryId').optional().nullable(),
   isNew: z.boolean().default(false),
   type: z.enum(['HARD', 'SOFT'], { error: 'Skill type must be HARD or SOFT' }).default('HARD'),
-  status: genericStatus.default('ACTIVE'),
+  status: lookupStatus.default('ACTIVE'),
 });
 export const skill = defineResource({
   name: 'Skill',
@@ -26,9 +34,9 @@ export const skill = defineResource({
   fields: skillFields,
   create: skillFields.strict(),
   update: skillFields.partial().extend({ _id: mongoId() }).strict(),
-  status: genericStatus,
+  status: lookupStatus,
   search: ['label', 'value'],
-  filters: { ...statusFilter, industryId: filterId('industryId'), type: filterValue(z.enum(['HARD', 'SOFT'])) },
+  filters: { ...typedInStatusFilter, industryId: filterId('industryId'), type: filterValue(z.enum(['HARD', 'SOFT'])) },
   unique: [{ fields: ['value'], message: 'This skill already exists' }],
   calls: {
     list: { method: 'POST', path: '/skill/list', who: ['public'] },
@@ -43,7 +51,7 @@ const languageFields = z.object({
   value,
   code: z.string().trim().max(10).optional().nullable(),
   nativeName: z.string().trim().max(200).optional().nullable(),
-  status: genericStatus,
+  status: lookupStatus,
 });
 export const language = defineResource({
   name: 'Language',
@@ -53,9 +61,9 @@ export const language = defineResource({
   fields: languageFields,
   create: languageFields.extend({ status: z.enum(['ACTIVE', 'INACTIVE'], { error: 'Please select status' }) }).strict(),
   update: languageFields.partial().extend({ _id: mongoId() }).strict(),
-  status: genericStatus,
+  status: lookupStatus,
   search: ['label', 'value', 'nativeName', 'code'],
-  filters: statusFilter,
+  filters: typedInStatusFilter,
   unique: [{ fields: ['value'], message: 'This language already exists' }],
   calls: {
     list: { method: 'POST', path: '/job/language/list', who: ['public'] },
