@@ -1,14 +1,13 @@
+/// <reference types="vite/client" />
 import type { ResourceDefinition, WorkflowDefinition } from '@app/contract/define-resource';
 import { resources } from '@app/contract/resources/registry';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 /** Every workflow the contract defines: each export of a resource module that has an input and a path. */
-const modules: Record<
-  string,
-  Record<string, unknown>
-> = // @ts-expect-error Vitest (Vite) provides import.meta.glob; the server's types do not declare it.
-import.meta.glob('../../../packages/contract/src/resources/**/*.ts', { eager: true });
+const modules: Record<string, Record<string, unknown>> = import.meta.glob('../../../packages/contract/src/resources/**/*.ts', {
+  eager: true,
+});
 const workflows = Object.values(modules).flatMap((module) =>
   Object.values(module).filter(
     (value): value is WorkflowDefinition =>
