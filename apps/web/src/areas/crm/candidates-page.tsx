@@ -1,20 +1,23 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
-import { Button } from '@mantine/core';
-import { IconEye, IconPlus } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconEye, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../kit/can';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { RowLink } from '../../kit/row-actions';
 import { CandidateFormModal } from './candidate-form-modal';
+import { CandidateImportModal } from './candidate-import-modal';
 import { candidateColumns, candidateFields } from './candidate-list-tailoring';
 
 /**
  * /crm/candidates: the people the agency may place, with saved views, columns, bulk actions and export.
- * Adding one goes through the candidate form, which warns of duplicates; each row opens the candidate's page.
+ * Adding one goes through the candidate form, which warns of duplicates; Import brings many in from a CSV file;
+ * each row opens the candidate's page.
  */
 export const CandidatesPage = () => {
   const can = useCan();
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   return (
     <>
       <ResourceScreen
@@ -25,9 +28,14 @@ export const CandidatesPage = () => {
         columns={candidateColumns}
         action={
           can.do(candidate, 'create') ? (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-              Add candidate
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setImporting(true)}>
+                Import
+              </Button>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+                Add candidate
+              </Button>
+            </Group>
           ) : undefined
         }
         rowExtra={(row) => (
@@ -37,6 +45,7 @@ export const CandidatesPage = () => {
         )}
       />
       <CandidateFormModal mode="create" opened={adding} onClose={() => setAdding(false)} />
+      <CandidateImportModal opened={importing} onClose={() => setImporting(false)} />
     </>
   );
 };
