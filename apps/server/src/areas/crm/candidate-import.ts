@@ -423,7 +423,7 @@ const plan = async (
       .filter((p, k, all) => all.findIndex((o) => o.field === p.field) === k)
       .map((p) => ({ field: columnOf(p.field), message: p.message }));
     const values = parsed.success ? (parsed.data as Values) : undefined;
-    const name = values ? fullNameOf(values.name as never) : null;
+    const name = fullNameOf((values?.name ?? given.name ?? null) as never);
     return {
       row: row.line,
       outcome: rowProblems.length > 0 ? 'error' : 'create',
