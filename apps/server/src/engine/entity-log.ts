@@ -47,23 +47,22 @@ export const changedFields = (before: Record<string, unknown>, after: Record<str
   return { from, to };
 };
 
-/** Writes who did what to which record, from what to what; runs in the caller's transaction. */
-export const writeEntityLog = async (
-  db: Executor,
-  input: {
-    caller: Caller | null;
-    organisationId: string | null;
-    entityType: string;
-    action: EntityLogAction;
-    record: { _id: string; itemId?: ItemId | null };
-    /** The definition's label field, to name the record in the description. */
-    labelField?: string;
-    from?: unknown;
-    to?: unknown;
-  },
-) => {
+type EntityLogInput = {
+  caller: Caller | null;
+  organisationId: string | null;
+  entityType: string;
+  action: EntityLogAction;
+  record: { _id: string; itemId?: ItemId | null };
+  /** The definition's label field, to name the record in the description. */
+  labelField?: string;
+  from?: unknown;
+  to?: unknown;
+};
+
+/** The log row for one action, for writers that insert many at once (an import). */
+export const entityLogRow = (input: EntityLogInput) => {
   const who = input.caller?.name || input.caller?.email || 'System';
-  await db.insert(entityLogs).values({
+  return {
     id: newId(),
     organisationId: input.organisationId,
     entityType: input.entityType,
@@ -78,5 +77,10 @@ export const writeEntityLog = async (
       ...(input.record.itemId ? { itemId: input.record.itemId } : {}),
     },
     user: input.caller ? { _id: input.caller.id, name: who } : null,
-  });
+  };
+};
+
+/** Writes who did what to which record, from what to what; runs in the caller's transaction. */
+export const writeEntityLog = async (db: Executor, input: EntityLogInput) => {
+  await db.insert(entityLogs).values(entityLogRow(input));
 };

@@ -34,6 +34,8 @@ export type CallSpecification = Omit<RegisteredCall, 'inputFrom'> & {
   /** Writes run in one transaction; reads and multipart uploads do not need one. */
   transaction?: boolean;
   message?: string;
+  /** A larger request body than the app's default (an import's CSV text), in bytes. */
+  bodyLimit?: number;
 };
 
 /** A handler's answer with its own message instead of the call's default. */
@@ -75,6 +77,7 @@ export const registerCall = <Input>(
   app.route({
     method: spec.method,
     url: apiPath(spec.path),
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       const caller = req.caller;
       checkWho(spec.who, caller);

@@ -14,6 +14,7 @@ import { tasks } from '../../db/schema/tasks';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
 import { registerCandidateCvs } from './candidate-cvs';
+import { registerCandidateImport } from './candidate-import';
 import { registerCandidates } from './candidates';
 import { registerClientCredentials } from './client-credentials';
 import { clientRepository } from './clients';
@@ -54,5 +55,6 @@ export const registerCrm = (app: FastifyInstance) => {
   registerEvents(app, eventRepository);
   registerResource(app, savedViewRepository);
   registerCandidates(app);
+  registerCandidateImport(app);
   registerCandidateCvs(app);
 };

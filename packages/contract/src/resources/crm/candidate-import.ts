@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { itemId } from '../../conventions/common';
+import { defineWorkflow } from '../../define-resource';
+
+/** The largest file an import takes, in bytes of UTF-8 text, and the most rows (besides the header). */
+export const importMaxBytes = 10 * 1024 * 1024;
+export const importMaxRows = 20_000;
+
+/**
+ * The candidate fields a CSV column can fill. Skills are lookup labels separated by commas or
+ * semicolons; the notice period is one of the organisation's labels; yes/no fields take yes, no,
+ * true, false, y, n, 1 or 0.
+ */
+export const importFields = [
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'street',
+  'city',
+  'county',
+  'postCode',
+  'country',
+  'about',
+  'linkedInLink',
+  'gitHubLink',
+  'status',
+  'skills',
+  'currentJobTitle',
+  'desiredJobTitle',
+  'expectedSalaryMin',
+  'expectedSalaryMax',
+  'noticePeriod',
+  'willingToRelocate',
+  'ukDrivingLicence',
+] as const;
+export type ImportField = (typeof importFields)[number];
+
+export const importFieldLabels: Record<ImportField, string> = {
+  name: 'Full name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  street: 'Street',
+  city: 'City',
+  county: 'County',
+  postCode: 'Post code',
+  country: 'Country',
+  about: 'About',
+  linkedInLink: 'LinkedIn',
+  gitHubLink: 'GitHub',
+  status: 'Status',
+  skills: 'Skills',
+  currentJobTitle: 'Current job title',
+  desiredJobTitle: 'Desired job title',
+  expectedSalaryMin: 'Expected salary (from)',
+  expectedSalaryMax: 'Expected salary (to)',
+  noticePeriod: 'Notice period',
+  willingToRelocate: 'Willing to relocate',
+  ukDrivingLicence: 'UK driving licence',
+};
+
+/** What the mapping must name: an email, a phone, and a name (whole, or its first part). */
+export const importMappingProblems = (mapping: Record<string, ImportField | null | undefined>) => {
+  const targets = Object.values(mapping).filter((field): field is ImportField => !!field);
+  const problems: string[] = [];
+  const twice = targets.filter((field, i) => targets.indexOf(field) !== i);
+  for (const field of new Set(twice)) problems.push(`${importFieldLabels[field]} is mapped from more than one column`);
+  if (!targets.includes('name') && !targets.includes('firstName')) problems.push('Map a column to Full name or First name');
+  if (targets.includes('name') && (targets.includes('firstName') || targets.includes('lastName'))) {
+    problems.push('Map either Full name or First and Last name, not both');
+  }
+  if (!targets.includes('email')) problems.push('Map a column to Email');
+  if (!targets.includes('phone')) problems.push('Map a column to Phone');
+  return problems;
+};
+
+export const duplicateHandlings = ['skip', 'update', 'create'] as const;
+export type DuplicateHandling = (typeof duplicateHandlings)[number];
+
+const csvText = z.string({ error: 'Please choose a CSV file' });
+
+export const candidateImportPreview = defineWorkflow({
+  name: 'candidateImportPreview',
+  tag: 'Candidate',
+  method: 'POST',
+  path: '/candidate/import/preview',
+  who: ['CRM_USER'],
+  access: { module: 'Candidate' },
+  level: 'WRITE',
+  summary: "A CSV file's header, first rows and row count, with the candidate field each column is suggested for",
+  input: z.object({ csv: csvText }).strict(),
+  output: z.object({
+    headers: z.array(z.string()),
+    rows: z.array(z.array(z.string())),
+    totalRows: z.number().int(),
+    delimiter: z.string(),
+    suggested: z.record(z.string(), z.enum(importFields).nullable()),
+  }),
+});
+
+export const importProblem = z.object({ field: z.string(), message: z.string() });
+
+/** What happens (or would happen) to one data row; `row` counts as a spreadsheet does, the header being row 1. */
+export const importRowReport = z.object({
+  row: z.number().int(),
+  outcome: z.enum(['create', 'update', 'skip', 'error']),
+  /** Why the row cannot be imported (each field with the message its form would show). */
+  problems: z.array(importProblem),
+  /** What was left out of an imported row (an unknown skill). */
+  warnings: z.array(importProblem),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The organisation's candidates sharing its email or phone; one outside the caller's scope by its number only. */
+  duplicates: z.array(z.object({ _id: z.string(), itemId: itemId.nullable(), visible: z.boolean() })),
+  /** An earlier row of the file with the same email or phone. */
+  sameAsRow: z.number().int().nullable(),
+  /** The candidate made or updated (real runs only). */
+  candidateId: z.string().nullable(),
+});
+export type ImportRowReport = z.infer<typeof importRowReport>;
+
+export const importReport = z.object({
+  dryRun: z.boolean(),
+  totalRows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  /** Every row that is not a plain create: errors, skips, updates (and, in a dry run, creates with warnings). */
+  rows: z.array(importRowReport),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+/**
+ * Imports candidates from a CSV file's text. A dry run writes nothing and says what each row would
+ * do; a real run writes every importable row in one transaction (a failure leaves nothing) and
+ * skips the rows with problems. Sent with `Accept: application/x-ndjson`, the real run answers one
+ * JSON line per written batch (`{ "processed": n, "total": m }`) and then `{ "report": ... }` (or
+ * `{ "error": ... }`), so a screen can show progress.
+ */
+export const candidateImport = defineWorkflow({
+  name: 'candidateImport',
+  tag: 'Candidate',
+  method: 'POST',
+  path: '/candidate/import',
+  who: ['CRM_USER'],
+  access: { module: 'Candidate' },
+  level: 'WRITE',
+  summary:
+    'Imports candidates from CSV text with a column mapping: a dry run reports each row; a real run creates, updates or skips duplicates as asked, all in one transaction',
+  input: z
+    .object({
+      csv: csvText,
+      mapping: z.record(z.string(), z.enum(importFields, { error: 'Unknown candidate field' }).nullable()),
+      dryRun: z.boolean().default(true),
+      duplicates: z.enum(duplicateHandlings, { error: 'Duplicates must be skip, update or create' }).default('skip'),
+    })
+    .strict(),
+  output: importReport,
+});
