@@ -56,7 +56,9 @@ describe('candidate CVs', () => {
     expect(noFile.body.message).toBe('Please upload a file');
     const noOwner = await call(t.app, candidateCv.calls.create, { file: await anUploadedFile(t.app, token) }, token);
     expect(noOwner.status).toBe(400);
-    expect(noOwner.body.message).toBe('jobSeekerId must be a valid mongoId');
+    expect(noOwner.body.message).toBe('Please choose a job seeker');
+    const badOwner = await call(t.app, candidateCv.calls.create, { jobSeekerId: 'nope', file: await anUploadedFile(t.app, token) }, token);
+    expect(badOwner.body.message).toBe('jobSeekerId must be a valid mongoId');
     const theirs = await aCandidate(t.app, w.orgB.adminToken);
     const cross = await call(t.app, candidateCv.calls.create, { jobSeekerId: theirs._id, file: await anUploadedFile(t.app, token) }, token);
     expect(cross.status).toBe(404);

@@ -24,7 +24,11 @@ describe('candidate merge', () => {
   it('moves notes, tasks and CVs to the survivor, takes the chosen fields and deletes the merged one with mergedInto', async () => {
     const token = w.orgA.adminToken;
     const survivor = await aCandidate(t.app, token, { about: 'Survivor about', linkedInLink: null });
-    const merged = await aCandidate(t.app, token, { about: 'Merged about', linkedInLink: 'https://linkedin.example/m', gitHubLink: 'gh' });
+    const merged = await aCandidate(t.app, token, {
+      about: 'Merged about',
+      linkedInLink: 'https://linkedin.example/m',
+      gitHubLink: 'https://github.com/merged',
+    });
     const note = await call(t.app, crmNote.calls.create, { note: 'About the merged one', relatedTo: about(merged) }, token);
     expect(note.status, note.body.message).toBe(200);
     const both = await call(t.app, task.calls.create, { title: 'Both', relatedTo: [...about(survivor), ...about(merged)] }, token);

@@ -65,12 +65,12 @@ describe('Recruiters: /admin/recruiter/*', () => {
     expect((await call(t.app, adminAddRecruiter, noAbout, w.root)).body.message).toBe('Please tell job seekers about your company');
     expect((await call(t.app, adminAddRecruiter, { ...companyBody(), isVerified: true }, w.root)).status).toBe(400);
     expect((await call(t.app, adminFindRecruiter, { _id: missingId }, w.root)).status).toBe(404);
-    expect((await call(t.app, adminUpdateRecruiter, { _id: missingId, website: 'x' }, w.root)).status).toBe(404);
+    expect((await call(t.app, adminUpdateRecruiter, { _id: missingId, website: 'https://x.example' }, w.root)).status).toBe(404);
     expect((await call(t.app, adminVerifyRecruiter, { _id: missingId, isVerified: true }, w.root)).status).toBe(404);
     expect((await call(t.app, adminFindRecruiter, { _id: 'x' }, w.root)).body.message).toBe('_id must be a valid mongoId');
     for (const token of [w.seeker.token, w.company.token, w.crmUser.token]) {
       expect((await call(t.app, adminAddRecruiter, companyBody(), token)).status).toBe(403);
-      expect((await call(t.app, adminUpdateRecruiter, { _id: w.company.id, website: 'x' }, token)).status).toBe(403);
+      expect((await call(t.app, adminUpdateRecruiter, { _id: w.company.id, website: 'https://x.example' }, token)).status).toBe(403);
       expect((await call(t.app, adminListRecruiters, {}, token)).status).toBe(403);
       expect((await call(t.app, adminFindRecruiter, { _id: w.company.id }, token)).status).toBe(403);
       expect((await call(t.app, adminVerifyRecruiter, { _id: w.company.id, isVerified: true }, token)).status).toBe(403);

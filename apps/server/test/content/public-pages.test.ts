@@ -309,8 +309,11 @@ describe('GET /card/:slug', () => {
     const card = await aCard(t.app, w.platformAdmin.token, {
       name: '<script>alert(1)</script>',
       designation: '"><img src=x onerror=alert(2)>',
-      website: 'javascript:alert(3)',
     });
+    // The card's form refuses such a link; the page must not trust what is stored either.
+    const refused = await call(t.app, employeeCard.calls.update!, { _id: card._id, website: 'javascript:alert(3)' }, w.platformAdmin.token);
+    expect(refused.status).toBe(400);
+    await t.app.database.db.update(employeeCards).set({ website: 'javascript:alert(3)' }).where(eq(employeeCards.id, card._id));
     const html = (await get(`/card/${card.slug}`)).body;
     expect(html).not.toMatch(/<script>alert|<img src=x|javascript:/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

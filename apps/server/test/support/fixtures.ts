@@ -294,7 +294,7 @@ export const fixtures: Fixture[] = [
       const member = await aStaffMember(app, token);
       return { teamId: created.body.data._id, userId: member.id, memberType: unique('Recruiter ') };
     },
-    invalidCreate: { body: (w) => ({ userId: w.staffA.id }), message: 'teamId must be a valid mongoId', field: 'teamId' },
+    invalidCreate: { body: (w) => ({ userId: w.staffA.id }), message: 'Please choose a team', field: 'teamId' },
     update: { memberType: 'Team lead' },
     searchFor: (c) => String(c.memberType),
   },
@@ -524,7 +524,7 @@ export const fixtures: Fixture[] = [
     noOtherTenant: platformCatalogue,
     create: () => ({ name: 'Sam Carter', phone: '+44770090012', email: 'sam@example.com', designation: 'Recruiter', slug: unique('sam-') }),
     invalidCreate: {
-      body: () => ({ phone: '0770090', slug: unique('x-') }),
+      body: () => ({ name: 'Sam Carter', phone: '0770090', slug: unique('x-') }),
       message: 'Phone must be at least 12 characters.',
       field: 'phone',
     },

@@ -33,7 +33,7 @@ export const cv = defineResource({
   create: cvCreate,
   update: cvCreate
     .partial()
-    .extend({ _id: mongoId('cvId') })
+    .extend({ _id: mongoId('cvId', 'cvId must be a valid mongoId') })
     .strict(),
   status: genericStatus,
   search: ['cvTitle', 'designation', 'name.fullName'],
@@ -72,7 +72,7 @@ export const cvDetails = defineWorkflow({
   path: '/job-seeker/cv/get-cv-details',
   who: ['JOB_SEEKER'],
   inputFrom: 'query',
-  input: z.object({ cvId: mongoId('cvId') }).strict(),
+  input: z.object({ cvId: mongoId('cvId', 'Please choose a CV') }).strict(),
   output: recordSchema(cv),
 });
 
@@ -97,7 +97,7 @@ export const setDefaultCv = defineWorkflow({
   summary: 'status true makes the CV the default (and no other); false takes the default away from it',
   input: z
     .object({
-      cvId: mongoId('cvId'),
+      cvId: mongoId('cvId', 'Please choose a CV'),
       status: z.boolean({ error: 'status must be true or false' }).default(true),
     })
     .strict(),
