@@ -119,7 +119,10 @@ const crmScreens: Screen[] = [
 ];
 
 /** What a read-only viewer sees differs (no buttons, other empty states): the CRM's screens once more, without the forms. */
-const viewerScreens: Screen[] = crmScreens.map(({ path }) => ({ path }));
+// The same screens, read only; a role's editor is for those who may change roles.
+const viewerScreens: Screen[] = crmScreens
+  .filter(({ path }) => typeof path === 'string' || !('startsWith' in path) || path.startsWith !== '/crm/roles/')
+  .map(({ path }) => ({ path }));
 
 const clientScreens: Screen[] = [{ path: '/client' }];
 

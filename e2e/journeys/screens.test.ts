@@ -104,7 +104,7 @@ test('screens from definitions: lookups with no field list of their own; a refer
   await featureDialog.getByLabel('Title').fill('Interview notes');
   assert.equal(await featureDialog.getByLabel('Value').inputValue(), 'interview-notes');
   await featureDialog.getByRole('button', { name: 'Create feature' }).click();
-  await featureDialog.getByText('moduleId must be a valid mongoId').waitFor();
+  await featureDialog.getByText('Please choose a module').waitFor();
   await choose(featureDialog, 'Module', 'Interview', 'Interv');
   await featureDialog.getByLabel('Model name').fill('Interview');
   await featureDialog.getByRole('button', { name: 'Create feature' }).click();

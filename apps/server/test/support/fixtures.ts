@@ -416,7 +416,7 @@ export const fixtures: Fixture[] = [
     create: () => cvInput({ cvTitle: unique('Warehouse CV ') }),
     invalidCreate: { body: () => cvInput({ designation: '' }), message: 'Please enter designation', field: 'designation' },
     update: { cvTitle: 'Renamed CV' },
-    missingIdMessage: 'cvId must be a valid mongoId',
+    missingIdMessage: 'Please choose a CV',
     searchFor: (c) => String(c.cvTitle),
   },
   {

@@ -33,7 +33,7 @@ export const cv = defineResource({
   create: cvCreate,
   update: cvCreate
     .partial()
-    .extend({ _id: mongoId('cvId', 'cvId must be a valid mongoId') })
+    .extend({ _id: mongoId('cvId', 'Please choose a CV') })
     .strict(),
   status: genericStatus,
   search: ['cvTitle', 'designation', 'name.fullName'],
