@@ -165,7 +165,8 @@ test('candidates: a CV is built for a candidate from their profile with a chosen
     {
       name: { first: 'Ada', last: 'Lovelace' },
       email: 'ada@example.com',
-      phone: '+44 7700 900789',
+      // Not Alan Turing's number from the import above: that would be a duplicate (409).
+      phone: '+44 7700 900321',
       about: 'Analyst of engines and first programmer.',
       preferences: { currentJobTitle: 'Principal Analyst' },
     },
