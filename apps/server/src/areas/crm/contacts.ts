@@ -1,5 +1,4 @@
 import type { RelatedTo } from '@app/contract/conventions/common';
-import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
 import {
   type ContactProfile,
   contact,
@@ -19,6 +18,7 @@ import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
 import { candidateRepository } from './candidate-repository';
+import { contactProfileOfCandidate } from './candidate-self-contact';
 import { clientRepository } from './clients';
 
 export const contactRepository = resourceRepository(contact, crmContacts);
@@ -45,16 +45,8 @@ export const contactSources: Partial<Record<ContactSourceType, ContactSource>> =
   },
   Candidate: async ({ db, scope, id }) => {
     const candidate = await candidateRepository.get(db, scope, id);
-    const name = candidate.name as PersonName;
     return {
-      profile: {
-        name: { ...name, fullName: name.fullName ?? fullNameOf(name) },
-        email: candidate.email as string,
-        contactNumbers: candidate.phone ? [{ number: candidate.phone as string }] : [],
-        linkedInLink: (candidate.linkedInLink as string | null) ?? null,
-        gitHubLink: (candidate.gitHubLink as string | null) ?? null,
-        address: (candidate.address as ContactProfile['address']) ?? null,
-      },
+      profile: contactProfileOfCandidate(candidate),
       relatedTo: [{ _id: candidate.id, entityType: 'Candidate' }],
     };
   },
