@@ -1,6 +1,16 @@
 export const userTypes = ['SUPER_ADMIN', 'ADMIN', 'CRM_USER', 'CRM_CLIENT_USER', 'JOB_SEEKER', 'RECRUITER'] as const;
 export type UserType = (typeof userTypes)[number];
 
+/** Where each user type works: the web app lands them there, and the server's pages link to it. */
+export const homeOf: Record<UserType, string> = {
+  SUPER_ADMIN: '/admin',
+  ADMIN: '/admin',
+  CRM_USER: '/crm',
+  CRM_CLIENT_USER: '/client',
+  JOB_SEEKER: '/seeker',
+  RECRUITER: '/company',
+};
+
 /** Who may make a call: user types, `public` (no sign-in) or `signed-in` (any user type). */
 export type Who = UserType | 'public' | 'signed-in';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { UserType } from '@app/contract/access';
+import { homeOf, type UserType } from '@app/contract/access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookie } from '../areas/auth/users';
 import type { FileStore } from './files';
@@ -115,20 +115,10 @@ a.tag:hover{background:#d4e8ee}
 /** Where the header's ways in go: filled per visitor when the page is sent (`sendPage`). */
 const headerActionsMark = '<!--header-actions-->';
 
-/** Where each kind of user works, as the web app's `homeOf` says. */
-const areaOf: Record<UserType, string> = {
-  SUPER_ADMIN: '/admin',
-  ADMIN: '/admin',
-  CRM_USER: '/crm',
-  CRM_CLIENT_USER: '/client',
-  JOB_SEEKER: '/seeker',
-  RECRUITER: '/company',
-};
-
 /** The app's header's ways in: sign in and register, or, signed in, the visitor's own area. */
 export const headerActions = (userType: UserType | null) =>
   userType
-    ? `<a class="button primary" href="${areaOf[userType]}">My area</a>`
+    ? `<a class="button primary" href="${homeOf[userType]}">My area</a>`
     : '<a class="button" href="/login">Sign in</a><a class="button primary" href="/register">Register</a>';
 
 /** A whole page in the site's frame: the app's header (its links, and sign in or my area), the page, a footer. */

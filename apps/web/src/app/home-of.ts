@@ -1,16 +1,6 @@
-import type { UserType } from '@app/contract/access';
+import { homeOf, type UserType } from '@app/contract/access';
 import { updateOwnProfile } from '@app/contract/resources/organisation-staff';
 import { mayCall } from '../kit/can';
-
-/** Where each user type works; sign-in lands there and a wrong area sends people back to it. */
-export const homeOf: Record<UserType, string> = {
-  SUPER_ADMIN: '/admin',
-  ADMIN: '/admin',
-  CRM_USER: '/crm',
-  CRM_CLIENT_USER: '/client',
-  JOB_SEEKER: '/seeker',
-  RECRUITER: '/company',
-};
 
 /** The public job board's pages, where anybody may come back to after signing in (the job they wanted to apply for). */
 const isPublicPage = (path: string) => /^\/(jobs|companies)([/?]|$)/.test(path) && !path.startsWith('//');

@@ -1,9 +1,9 @@
 import type { UserType } from '@app/contract/access';
+import { homeOf } from '@app/contract/access';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ChoosePasswordPage } from '../areas/auth/choose-password-page';
 import { useSession } from '../kit/session';
 import { FullPageLoader } from './full-page-loader';
-import { homeOf } from './home-of';
 
 /**
  * An area is for its user types: others go to their own area, and nobody signed in goes to /login.

@@ -1,10 +1,11 @@
+import { homeOf } from '@app/contract/access';
 import { Anchor, AppShell, Button, Container, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingSkyscraper, IconLogin, IconMail, IconMenu2, IconNews, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSavePendingWishlistJob } from '../../areas/board/pending-wishlist-save';
 import { useSession } from '../../kit/session';
 import { productName } from '../brand';
-import { homeOf, profilePathOf } from '../home-of';
+import { profilePathOf } from '../home-of';
 import { BrandLink } from './brand-link';
 import { UserMenu } from './user-menu';
 

@@ -1,7 +1,7 @@
+import { homeOf } from '@app/contract/access';
 import { registerCompany } from '@app/contract/resources/job-board/company';
 import { Anchor, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { homeOf } from '../../app/home-of';
 import { callApi } from '../../kit/api';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
