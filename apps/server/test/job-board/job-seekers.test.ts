@@ -291,6 +291,16 @@ describe('POST /job-seeker/updateSkills and /updateLanguages', () => {
     expect(again.data.skills[0].skillId).toBe(typed.skillId);
     expect((await call(t.app, skill.calls.list!, { search: name }, w.platformAdmin.token)).body.data.results).toHaveLength(1);
 
+    // Names whose codes are alike stay apart: "C++" is not "C#", and neither is another script's word.
+    const coded = await attempt(
+      updateJobSeekerSkills,
+      { skills: [{ label: `${name} C++` }, { label: `${name} C#` }, { label: 'Сварка' }] },
+      other.token,
+    );
+    expect(coded.status, JSON.stringify(coded.errors)).toBe(200);
+    expect(coded.data.skills.map((s: { label: string }) => s.label)).toEqual([`${name} C++`, `${name} C#`, 'Сварка']);
+    expect(new Set(coded.data.skills.map((s: { skillId: string }) => s.skillId)).size).toBe(3);
+
     // Only a platform admin approves; approving keeps the seekers linked and offers it to everyone.
     expect((await call(t.app, skill.calls.setStatus!, { _id: typed.skillId, status: 'ACTIVE' }, w.seeker.token)).status).toBe(403);
     expect((await call(t.app, skill.calls.setStatus!, { _id: typed.skillId, status: 'ACTIVE' }, w.platformAdmin.token)).status).toBe(200);

@@ -3,12 +3,13 @@ import { slugify } from '@app/contract/conventions/career';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import * as fixed from '@app/contract/lookups';
 import { fixedLookups, industry, industryOptions, jobTitle, language, skill } from '@app/contract/resources/job-board/lookups';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { industries, jobTitles, languages, skills } from '../../db/schema/lookups';
 import { type Caller, unscoped } from '../../engine/context';
+import { newId } from '../../engine/ids';
 import { searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
@@ -42,14 +43,24 @@ export const keepTypedIn = async <Item extends { label?: string }>(
       continue;
     }
     const name = (item.label ?? '').trim().replace(/\s+/g, ' ');
-    const value = slugify(name);
-    const known = (await repository.first(db, typedInScope, [eq(table.value, value)])) as { id: string; label: string } | undefined;
+    // Matched by name, not by code: "C", "C#" and "C++" share the code "c", and names in other
+    // scripts all code to "item".
+    const known = (await repository.first(db, typedInScope, [sql`lower(${table.label}) = lower(${name})`])) as
+      | { id: string; label: string }
+      | undefined;
+    const code = slugify(name);
+    const codeTaken = !known && (await repository.first(db, typedInScope, [eq(table.value, code)]));
     const entry =
       known ??
       (await repository.create(db, {
         caller: input.caller,
         scope: typedInScope,
-        values: { label: name, value, status: 'PENDING', ...(input.kind === 'skill' ? { isNew: true } : {}) },
+        values: {
+          label: name,
+          value: codeTaken ? `${code.slice(0, 60)}-${newId().slice(-8)}` : code,
+          status: 'PENDING',
+          ...(input.kind === 'skill' ? { isNew: true } : {}),
+        },
       }));
     const id = ((entry as { id?: string }).id ?? (entry as { _id?: string })._id) as string;
     keep({ ...item, [idKey]: id, label: (entry as { label: string }).label }, id);
