@@ -13,6 +13,10 @@ import { repoRoot, startServer } from './support/server';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+/** LIGHTHOUSE_PAGES=Landing,"A job" audits only the pages so named. */
+/** LIGHTHOUSE_REPORTS=<dir> keeps each page's full report there (JSON), to see what a score is made of. */
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 
 if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js'))) {
   console.log('Building the web app first...');
@@ -58,6 +62,7 @@ try {
   ];
   const rows: (Scores & { name: string; path: string })[] = [];
   for (const [name, pagePath] of pages) {
+    if (onlyPages && !onlyPages.includes(name)) continue;
     const each: Scores[] = [];
     for (let run = 0; run < runs; run++) {
       const result = await lighthouse(`${server.url}${pagePath}`, {
@@ -68,6 +73,13 @@ try {
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
       const { categories, audits } = result.lhr;
+      if (reportsDir) {
+        fs.mkdirSync(reportsDir, { recursive: true });
+        fs.writeFileSync(
+          path.join(reportsDir, `${name.replaceAll(/\W+/g, '-').toLowerCase()}-${run + 1}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       each.push({
         performance: score('performance'),
@@ -76,6 +88,12 @@ try {
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       });
       // What fell short, so a score below 100 says why.
+      if (score('performance') < 90) {
+        const metric = (id: string) => audits[id]?.displayValue ?? '?';
+        console.log(
+          `  ${name} performance: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`,
+        );
+      }
       for (const [id, category] of Object.entries(categories)) {
         if (id === 'performance' || (category.score ?? 0) >= 1) continue;
         const failing = category.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);

@@ -34,8 +34,35 @@ const precompress = (): Plugin => ({
   },
 });
 
+/**
+ * The entry loads the libraries and the app by dynamic imports, one task each, after the first paint
+ * (see `src/main.tsx`). The page lists all their files, so the entry preloads them at once then,
+ * instead of one round trip per step.
+ */
+const listStartChunks = (): Plugin => ({
+  name: 'list-start-chunks',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, { bundle, chunk }) => {
+      if (!bundle || !chunk) return html;
+      const files = new Set<string>();
+      const add = (file: string) => {
+        const next = bundle[file];
+        if (files.has(file) || !next || next.type !== 'chunk') return;
+        files.add(file);
+        for (const imported of next.imports) add(imported);
+      };
+      for (const file of chunk.dynamicImports) add(file);
+      for (const file of [chunk.fileName, ...chunk.imports]) files.delete(file);
+      const list = JSON.stringify([...files].map((file) => `/${file}`));
+      return html.replace('</head>', `  <script type="application/json" id="start-chunks">${list}</script>\n  </head>`);
+    },
+  },
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [listStartChunks(), precompress()])],
   // The server build carries its libraries in production form, whatever NODE_ENV the API server runs with.
   ...(isSsrBuild
     ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true, target: 'node' as const } }
@@ -49,5 +76,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // One stylesheet, in the first HTML: a page the server drew is styled before any script runs,
+    // whichever screen's module its styles come from.
+    cssCodeSplit: false,
   },
 }));

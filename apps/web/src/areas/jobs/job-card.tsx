@@ -34,12 +34,20 @@ export const JobCard = ({ job, unit, applied, hideCompany }: JobCardProps) => {
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/jobs/${job.slug}`} id={titleId} fw={650} fz="lg" c="brand.9" lh={1.3}>
+              <Anchor component={Link} to={`/jobs/${job.slug}`} id={titleId} fw={650} fz="lg" c="brand.9" lh={1.35}>
                 {job.title}
               </Anchor>
               {!hideCompany && (
                 <Group gap={4} wrap="nowrap">
-                  <Anchor component={Link} to={`/companies/${job.company.slug}`} size="sm" c="dark.6" truncate>
+                  {/* A line of its own height: a finger finds it apart from the job's title above. */}
+                  <Anchor
+                    component={Link}
+                    to={`/companies/${job.company.slug}`}
+                    size="sm"
+                    c="dark.6"
+                    truncate
+                    style={{ display: 'block', minHeight: 24, lineHeight: '24px' }}
+                  >
                     {job.company.name}
                   </Anchor>
                   {job.company.isVerified && (
