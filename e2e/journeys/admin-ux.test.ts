@@ -59,6 +59,57 @@ test('forms never lose work: leaving a half-edited profile asks first', { skip: 
   }
 });
 
+test("a skill missing from the list, typed in by a seeker, waits in the admin's skills for approval", {
+  skip: skipWithoutChromium(),
+  timeout: 240_000,
+}, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  try {
+    const { api } = httpApi(server.url);
+    const seeker = { email: 'tara.typist@example.com', password: 'Seeker-pass-123' };
+    await api({ method: 'POST', path: '/job-seeker/' } as never, {
+      name: { first: 'Tara', last: 'Typist' },
+      email: seeker.email,
+      phone: '+447700900124',
+      password: seeker.password,
+    });
+    const skillName = 'Quantum basket weaving';
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+
+    // The seeker types a skill the list lacks, adds it as typed, and saves.
+    await signIn(page, seeker.email, seeker.password);
+    await page.waitForURL('**/seeker');
+    await page.getByRole('textbox', { name: 'Add a skill' }).fill(skillName);
+    await page.getByRole('option', { name: `Add “${skillName}”` }).click();
+    await page.getByRole('listitem').filter({ hasText: skillName }).waitFor();
+    await page.getByRole('button', { name: 'Save skills' }).click();
+    await page.getByText('Your skills have been saved').first().waitFor();
+    await page.reload();
+    await page.getByRole('listitem').filter({ hasText: skillName }).waitFor();
+    await signOut(page);
+
+    // The platform admin finds it among the skills waiting for a yes or no, and approves it.
+    await signIn(page, server.superAdmin.email, server.superAdmin.password);
+    await page.waitForURL('**/admin');
+    await page.goto('/admin/skills');
+    await page.getByLabel('Search').fill('Quantum');
+    const row = page.getByRole('row', { name: new RegExp(skillName) });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: `Change status of ${skillName}` }).click();
+    await page.getByRole('menuitem', { name: 'Approve / switch on' }).click();
+    await row.getByText('Active').waitFor();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
 test('roles as a grid: the admin gives a role Edit on clients, and its holder adds a client', {
   skip: skipWithoutChromium(),
   timeout: 300_000,
