@@ -110,6 +110,58 @@ test("a skill missing from the list, typed in by a seeker, waits in the admin's 
   }
 });
 
+test('a half-valid form shows what is wrong without sending anything, then saves once fixed', {
+  skip: skipWithoutChromium(),
+  timeout: 240_000,
+}, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser().catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
+  try {
+    const { api } = httpApi(server.url);
+    const seeker = { email: 'pat.pay@example.com', password: 'Seeker-pass-123' };
+    await api({ method: 'POST', path: '/job-seeker/' } as never, {
+      name: { first: 'Pat', last: 'Pay' },
+      email: seeker.email,
+      phone: '+447700900125',
+      password: seeker.password,
+    });
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, seeker.email, seeker.password);
+    await page.waitForURL('**/seeker');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/job-seeker/updatePreferences')) sent.push(request.method());
+    });
+
+    // A range upside down: the form says so in words, beside the field, and sends nothing.
+    await page.getByLabel('Expected salary from (£)').fill('50000');
+    await page.getByLabel('Expected salary to (£)').fill('30000');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await page.getByText('The maximum salary must not be below the minimum').waitFor();
+    assert.deepEqual(sent, []);
+
+    // Put right, it saves with one request.
+    await page.getByLabel('Expected salary to (£)').fill('60000');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await page.getByText('Your preferences have been saved').first().waitFor();
+    assert.deepEqual(sent, ['POST']);
+    await page.reload();
+    // Kept: the field shows it again once the profile has loaded.
+    await page.waitForFunction(() => {
+      const label = Array.from(document.querySelectorAll('label')).find((l) => l.textContent?.includes('Expected salary to'));
+      return (label?.control as HTMLInputElement | null)?.value.replace(/\D/g, '') === '60000';
+    });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
 test('roles as a grid: the admin gives a role Edit on clients, and its holder adds a client', {
   skip: skipWithoutChromium(),
   timeout: 300_000,
