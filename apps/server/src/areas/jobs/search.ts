@@ -196,7 +196,7 @@ export const searchQuery = (db: Executor, gazetteer: Gazetteer, request: JobSear
 
     // Beyond it, the page is read in its own order, which stops as soon as it has it. By date, the
     // walk goes down the newest-first index, whose entries carry every column but the search vector
-    // (migration 0015), so places and filters are checked on the index alone; only the jobs they let
+    // (migration 0017), so places and filters are checked on the index alone; only the jobs they let
     // through are looked up for their words. Nearest first is a sort of the place's matches.
     const many = (() => {
       const rowDistance = (distance ?? sql<null>`null::float8`).as('distance');
