@@ -22,6 +22,23 @@ let server: TestServer;
 let browser: Browser;
 let admin: Page;
 
+/** A 1×1 PNG: enough for the server to store it as a picture and a browser to draw it. */
+const pixelPng = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0f5a70000000049454e44ae426082',
+  'hex',
+);
+
+/** Chooses a picture through a picture field's button, as a person picks a file, and waits for its upload. */
+const choosePicture = async (page: Page, button: string, name: string) => {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: button }).click()]);
+  await chooser.setFiles({ name, mimeType: 'image/png', buffer: pixelPng });
+  await page.getByText(name, { exact: true }).waitFor();
+};
+
+/** Whether an image has arrived and been drawn (a broken link draws nothing). */
+const drawn = (image: ReturnType<Page['locator']>) =>
+  image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0);
+
 /** Picks one option of a Mantine select by the input's label. */
 const choose = async (page: Page, label: string, option: string) => {
   await page.getByLabel(label, { exact: true }).click();
@@ -78,6 +95,8 @@ test('admin content: an admin adds an author, writes an article in rich text and
   await admin.getByRole('textbox', { name: 'Article text' }).click();
   await admin.keyboard.type(articleText);
   await admin.getByLabel('Tags', { exact: true }).fill('cv, advice');
+  await choosePicture(admin, 'Choose an image', 'hero.png');
+  assert.ok(await drawn(admin.getByRole('img', { name: 'Image: hero.png' })), 'the chosen image shows in the form');
   assert.equal(await admin.getByLabel('Meta title').inputValue(), articleTitle);
   await admin.getByRole('button', { name: 'Save article' }).click();
   await admin.waitForURL('**/admin/articles');
@@ -104,6 +123,49 @@ test('admin content: an admin adds an author, writes an article in rich text and
     await reader.getByRole('heading', { level: 1, name: articleTitle }).waitFor();
     await reader.getByText(articleText).waitFor();
     await reader.getByText(author.name).first().waitFor();
+    const hero = reader.locator('img.hero');
+    await hero.waitFor();
+    assert.ok(await drawn(hero), 'the article’s image is drawn on its public page');
+  } finally {
+    await visitorContext.close();
+  }
+});
+
+test('employee card: an admin adds a card with a photo; the public card shows it, and without it shows initials', {
+  skip,
+  timeout: 180_000,
+}, async () => {
+  await openSection(admin, area, 'Employee cards');
+  await admin.getByRole('button', { name: 'Add card' }).first().click();
+  const dialog = admin.getByRole('dialog', { name: 'Add card' });
+  await dialog.getByLabel('Name', { exact: true }).fill('Jordan Fairweather');
+  await dialog.getByLabel('Job title').fill('Senior recruiter');
+  await dialog.getByLabel('Phone', { exact: true }).fill('+44 113 496 0000');
+  await choosePicture(admin, 'Choose a photo', 'jordan.png');
+  await dialog.getByRole('button', { name: 'Create card' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const row = admin.getByRole('row', { name: /Jordan Fairweather/ });
+  await row.waitFor();
+
+  const visitorContext = await browser.newContext({ baseURL: server.url });
+  try {
+    const reader = await visitorContext.newPage();
+    reader.setDefaultTimeout(20_000);
+    assert.equal((await reader.goto('/card/jordan-fairweather'))?.status(), 200);
+    const photo = reader.getByRole('img', { name: 'Photo of Jordan Fairweather' });
+    await photo.waitFor();
+    assert.ok(await drawn(photo), 'the photo is drawn on the public card');
+
+    // Taken away in the edit form, the card shows initials instead.
+    await row.getByRole('button', { name: 'Edit Jordan Fairweather' }).click();
+    const edit = admin.getByRole('dialog', { name: /Edit/ });
+    await edit.getByRole('button', { name: 'Remove' }).click();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await reader.reload();
+    await reader.getByRole('heading', { level: 1, name: 'Jordan Fairweather' }).waitFor();
+    assert.equal(await reader.getByRole('img', { name: 'Photo of Jordan Fairweather' }).count(), 0);
+    await reader.getByText('JF', { exact: true }).waitFor();
   } finally {
     await visitorContext.close();
   }

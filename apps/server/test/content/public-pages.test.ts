@@ -239,6 +239,31 @@ describe('GET /articles/:slug', () => {
     }
   });
 
+  it('an image the admin uploaded shows above the article and beside it in the list; a file of someone else is refused', async () => {
+    const upload = await postFile(t.app, '/api/file/upload', { content: samplePng, filename: 'hero.png', token: w.platformAdmin.token });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const { url: _, ...img } = upload.json().data;
+    const withImage = await published({ title: `Pictured ${unique()}`, img });
+    const page = (await get(`/articles/${withImage.slug}`)).body;
+    const hero = page.match(/<img class="hero" src="([^"]+)" alt="">/)?.[1];
+    expect(hero).toMatch(/^http:\/\/localhost:3000\/api\/file\/read\?/);
+    expect((await readSignedUrl(t.app, (hero as string).replace(/&amp;/g, '&'))).statusCode).toBe(200);
+    const list = (await get(`/articles?search=${encodeURIComponent(withImage.title)}`)).body;
+    expect(list).toMatch(
+      /<a class="thumb" href="\/articles\/[^"]+" tabindex="-1" aria-hidden="true"><img src="http:\/\/localhost:3000\/api\/file\/read\?/,
+    );
+
+    const seekersFile = await postFile(t.app, '/api/file/upload', { content: samplePng, filename: 'mine.png', token: w.seeker.token });
+    const { url: __, ...foreign } = seekersFile.json().data;
+    const refused = await call(t.app, article.calls.update, { _id: withImage._id, img: foreign }, w.platformAdmin.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toMatchObject({ errors: [{ field: 'img', message: 'Please upload the file again' }] });
+
+    const removed = await call(t.app, article.calls.update, { _id: withImage._id, img: null }, w.platformAdmin.token);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await get(`/articles/${withImage.slug}`)).body).not.toContain('class="hero"');
+  });
+
   it('answers an unchanged page with 304 to a browser that has it', async () => {
     const made = await published();
     const first = await get(`/articles/${made.slug}`);

@@ -50,6 +50,7 @@ const fieldKinds: Partial<Record<SchemaKind, FieldKind>> = {
   enum: 'select',
   enumList: 'multiselect',
   textList: 'tags',
+  image: 'image',
   // A timestamp, a list of objects and an object need a screen to say how they are edited.
 };
 

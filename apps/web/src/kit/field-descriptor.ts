@@ -1,10 +1,12 @@
+import type { UploadedFile } from '@app/contract/conventions/common';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 
 export type Option = { value: string; label: string };
 export type OptionGroup = { group: string; items: Option[] };
 export type Options = Option[] | OptionGroup[];
 
-export type FieldValue = string | string[] | boolean;
+/** An `image` field holds the uploaded file, or '' while it has none. */
+export type FieldValue = string | string[] | boolean | UploadedFile;
 /** Form values keyed by the field's dotted path ("adminUser.email"), flat so errors map one to one. */
 export type FormValues = Record<string, FieldValue>;
 
@@ -20,7 +22,7 @@ export type OptionsLoader = {
 /**
  * `date` holds YYYY-MM-DD; `dateTime` the YYYY-MM-DDTHH:mm of a `datetime-local` input, in the person's own time zone,
  * sent as the instant it names; `number` is sent as a number (text that is not one goes as typed, for the server to name); `richtext` holds HTML;
- * `tags` holds a list of free words.
+ * `tags` holds a list of free words; `image` an uploaded picture, uploaded as soon as it is chosen and sent as the file's reference.
  */
 export type FieldKind =
   | 'text'
@@ -35,7 +37,8 @@ export type FieldKind =
   | 'date'
   | 'dateTime'
   | 'number'
-  | 'richtext';
+  | 'richtext'
+  | 'image';
 
 /**
  * Another resource a field holds the id (or ids) of: picked by searching that resource's list, named by its

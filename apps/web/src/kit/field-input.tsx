@@ -4,7 +4,8 @@ import { comboboxProps } from './combobox';
 import { expandedOptions } from './expansion';
 import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor';
 import { isOptionsLoader } from './field-descriptor';
-import { getPath } from './form-values';
+import { getPath, isUploadedFile } from './form-values';
+import { ImageInput } from './image-input';
 import { messageOf } from './notify';
 import { ReferencePicker } from './reference-picker';
 import { useOptions } from './use-options';
@@ -46,7 +47,7 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange, re
         {...common}
         target={field.reference}
         multiple={field.kind === 'multiselect'}
-        value={typeof value === 'boolean' ? '' : value}
+        value={typeof value === 'string' || Array.isArray(value) ? value : ''}
         onChange={onChange}
         known={expandAs ? expandedOptions(getPath(record, expandAs)) : []}
       />
@@ -138,6 +139,17 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange, re
       return <TextInput {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
       return <TextInput {...common} inputMode="decimal" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'image':
+      return (
+        <ImageInput
+          label={field.label}
+          description={field.description}
+          error={error}
+          disabled={disabled}
+          value={isUploadedFile(value) ? value : ''}
+          onChange={onChange}
+        />
+      );
     case 'richtext':
       return (
         <Suspense fallback={<Skeleton height={220} role="status" aria-label={`Loading the ${field.label} editor`} />}>

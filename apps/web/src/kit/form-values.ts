@@ -1,4 +1,8 @@
+import type { UploadedFile } from '@app/contract/conventions/common';
 import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor';
+
+export const isUploadedFile = (value: unknown): value is UploadedFile =>
+  Boolean(value) && typeof value === 'object' && typeof (value as { blobName?: unknown }).blobName === 'string';
 
 export const getPath = (source: unknown, path: string): unknown =>
   path
@@ -45,6 +49,7 @@ const toFieldValue = (field: FieldDescriptor, value: unknown): FieldValue => {
   if (field.kind === 'multiselect' || field.kind === 'tags') return Array.isArray(value) ? value.map(String) : [];
   if (field.kind === 'date') return dateOnly(value);
   if (field.kind === 'dateTime') return localDateTime(value);
+  if (field.kind === 'image') return isUploadedFile(value) ? value : '';
   return value === null || value === undefined ? '' : String(value);
 };
 
@@ -71,8 +76,9 @@ export const payloadOf = (fields: readonly FieldDescriptor[], values: FormValues
       const text = field.kind === 'password' ? value : value.trim();
       // An empty number is no value at all; an empty date (or nullable field) in an edit is cleared with null, never ''.
       if (text === '' && (emptyStrings === 'omit' || field.kind === 'number')) continue;
-      if (text === '' && (field.kind === 'date' || field.kind === 'dateTime' || field.nullable)) setPath(payload, field.name, null);
-      else if (field.kind === 'number') setPath(payload, field.name, asNumber(text));
+      if (text === '' && (field.kind === 'date' || field.kind === 'dateTime' || field.kind === 'image' || field.nullable)) {
+        setPath(payload, field.name, null);
+      } else if (field.kind === 'number') setPath(payload, field.name, asNumber(text));
       else if (field.kind === 'dateTime') setPath(payload, field.name, instantOf(text));
       else setPath(payload, field.name, text);
     } else {

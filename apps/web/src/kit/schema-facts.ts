@@ -17,6 +17,7 @@ export type SchemaKind =
   | 'textList'
   | 'list'
   | 'object'
+  | 'image'
   | 'other';
 
 export type SchemaFacts = {
@@ -102,6 +103,10 @@ const enumOptionsOf = (schema: z.ZodType): Option[] | undefined =>
     ? (schema.options as (string | number)[]).map((value) => ({ value: String(value), label: humanise(String(value)) }))
     : undefined;
 
+/** An uploaded file's reference (the contract's `uploadedFile`): on a form, a picture to choose. */
+const isUploadedFileShape = (schema: z.ZodType) =>
+  schema instanceof z.ZodObject && 'blobName' in schema.shape && 'mimeType' in schema.shape;
+
 /** What a schema holds and how a screen names and shows it. */
 export const schemaFacts = (schema: z.ZodType): SchemaFacts => {
   const { core, label, defaultValue, format } = peel(schema);
@@ -112,6 +117,7 @@ export const schemaFacts = (schema: z.ZodType): SchemaFacts => {
   if (type === 'number' || type === 'int' || type === 'bigint') return { ...base, kind: 'number' };
   if (type === 'boolean') return { ...base, kind: 'boolean' };
   if (type === 'enum') return { ...base, kind: 'enum', options: enumOptionsOf(core) };
+  if (type === 'object' && isUploadedFileShape(core)) return { ...base, kind: 'image' };
   if (type === 'object' || type === 'record') return { ...base, kind: 'object' };
   if (type === 'array') {
     const element = peel(defOf(core).element as z.ZodType).core;

@@ -31,6 +31,7 @@ export const articleFields: FieldDescriptor[] = [
   { name: 'status', label: 'Status', kind: 'select', options: enumOptions(articleStatus), half: true, required: true },
   { name: 'shortDesc', label: 'Short description', kind: 'textarea', required: true, description: 'Shown in lists of articles.' },
   { name: 'content', label: 'Article text', kind: 'richtext', required: true },
+  { name: 'img', label: 'Image', kind: 'image', description: 'Shown above the article and beside it in the list of articles.' },
   { name: 'tags', label: 'Tags', kind: 'text', description: 'Separated by commas.' },
   { name: 'publishDate', label: 'Publish date', kind: 'date', half: true, description: 'Empty: the day it is published.' },
   { name: 'isFeatured', label: 'Featured', kind: 'switch', half: true, description: 'Featured articles come first.' },

@@ -11,6 +11,7 @@ const fields = {
     name: { half: true, description: 'As it appears on articles.' },
     fullName: { half: true },
     profile: { description: 'A line or two about them, shown with their articles.' },
+    img: { label: 'Photo' },
   },
 };
 

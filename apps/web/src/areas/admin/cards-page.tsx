@@ -1,6 +1,6 @@
 import { slugify } from '@app/contract/conventions/career';
 import { employeeCard, employeeCardWhatsApp } from '@app/contract/resources/content/article';
-import { Anchor, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../kit/can';
@@ -16,6 +16,7 @@ type Card = RecordOf<typeof employeeCard>;
 const fields: FieldDescriptor[] = [
   { name: 'name', label: 'Name', kind: 'text', half: true, autoComplete: 'off' },
   { name: 'designation', label: 'Job title', kind: 'text', half: true },
+  { name: 'profileImg', label: 'Photo', kind: 'image', description: 'Shown on the card; without one, the card shows initials.' },
   {
     name: 'slug',
     label: 'Address of the card',
@@ -87,14 +88,17 @@ export const CardsPage = () => (
         key: 'name',
         header: 'Name',
         render: (row) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {row.name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {row.designation}
-            </Text>
-          </Stack>
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={row.profileImg?.url} name={row.name} color="initials" size={36} alt="" />
+            <Stack gap={0}>
+              <Text size="sm" fw={600}>
+                {row.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {row.designation}
+              </Text>
+            </Stack>
+          </Group>
         ),
       },
       {
