@@ -61,8 +61,31 @@ const listStartChunks = (): Plugin => ({
   },
 });
 
+/**
+ * Mantine's `useId` swaps React's id for a random one in a layout effect once mounted. On a page the
+ * server drew, every input, checkbox and menu then sets state during hydration's commit, and React
+ * renders all of them again at once, synchronously (about a third of a second on a mid-range
+ * phone). React's own id is the same on the server and in the browser, so it is kept.
+ */
+const stableMantineIds = (): Plugin => ({
+  name: 'stable-mantine-ids',
+  enforce: 'pre',
+  transform: (code, id) => {
+    if (!/@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
+    if (!code.includes('setUuid(randomId())')) throw new Error(`Mantine's useId has changed: review ${id} and this plugin`);
+    return [
+      "import { useReactId } from './use-react-id.mjs';",
+      'function useId(staticId) {',
+      '  const reactId = useReactId();',
+      "  return typeof staticId === 'string' ? staticId : reactId;",
+      '}',
+      'export { useId };',
+    ].join('\n');
+  },
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [listStartChunks(), precompress()])],
+  plugins: [react(), stableMantineIds(), ...(isSsrBuild ? [] : [listStartChunks(), precompress()])],
   // The server build carries its libraries in production form, whatever NODE_ENV the API server runs with.
   ...(isSsrBuild
     ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') }, ssr: { noExternal: true, target: 'node' as const } }
