@@ -123,6 +123,47 @@ test('the public pages come drawn by the server, their files compressed and kept
   }
 });
 
+test('a public page runs no code while the visitor reads; words typed and Search pressed before it is ready still search', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const page = await newPage();
+  await page.goto('/');
+  // Opened afresh (a reload, with no pointer moving), the page fetches its small entry file and no more.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.reload();
+  await page.getByRole('search', { name: 'Job search' }).waitFor();
+  await page.waitForTimeout(1500);
+  assert.equal(scripts.length, 1, `scripts fetched while reading: ${scripts.join(', ')}`);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), undefined);
+
+  // The visitor types and presses Search at once: the words are kept and searched once the page answers.
+  await page.getByLabel('Keywords').fill('developer');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL((url) => url.pathname === '/jobs' && url.searchParams.get('q') === 'developer');
+  await page.getByRole('article', { name: 'Frontend Developer (React)' }).waitFor();
+  assert.equal(await page.getByLabel('Keywords').inputValue(), 'developer');
+});
+
+test('on a slow phone, words typed and Search pressed while the page is still starting search all the same', {
+  skip,
+  timeout: 120_000,
+}, async () => {
+  const page = await newPage({ width: 390, height: 844 });
+  await page.goto('/');
+  // A phone's processor, several times slower: the page's code is still starting when Search is pressed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.reload();
+  await page.getByLabel('Keywords').fill('developer');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL((url) => url.pathname === '/jobs' && url.searchParams.get('q') === 'developer');
+  await page.getByRole('article', { name: 'Frontend Developer (React)' }).waitFor();
+});
+
 test('search: the distance applies at once like the other filters, and results sort nearest first', {
   skip,
   timeout: 120_000,

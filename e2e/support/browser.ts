@@ -19,21 +19,18 @@ export const skipWithoutChromium = (): string | false => {
 
 /**
  * A page the server drew answers clicks and keys only once the app has adopted it (`data-ready` on
- * <html>), a moment after it loads: `goto` waits for that, as a person would see the page respond.
+ * <html>). Its code starts when the visitor first moves, touches or types, so `goto` moves the
+ * pointer as a person's hand would, then waits for the page to answer.
  * Pages without the app (articles, cards, a context with scripts off) are ready when loaded.
  */
 const waitForAppOnGoto = (page: Page, scriptsOn: boolean) => {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (scriptsOn) {
-      await page.waitForFunction(
-        () => document.documentElement.dataset.ready === 'true' || !document.getElementById('start-chunks'),
-        null,
-        {
-          timeout: 20_000,
-        },
-      );
+    if (scriptsOn && (await page.evaluate(() => Boolean(document.getElementById('start-chunks'))))) {
+      await page.mouse.move(2, 2);
+      await page.mouse.move(3, 3);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 20_000 });
     }
     return response;
   };

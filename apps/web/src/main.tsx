@@ -2,22 +2,91 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+import { serverStateElementId } from './app/server-state';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 /**
- * A tap on the server-drawn page before its code has run would do nothing: a link or a form's
- * submit button works without code and is left alone; any other tap is kept and made again once
- * the page is interactive (see `replayEarlyClicks` in `app/start.tsx`).
+ * What a person does on the server-drawn page before its code has run is kept and done again once
+ * the page is interactive (see the end of `start`):
+ * - a tap: a link, or a form that says where it goes, works without code and is left alone;
+ * - text typed into a field, which hydration would otherwise put back to what the server drew;
+ * - a form sent that has no address of its own (it would reload the page with its fields in the address).
+ * Each is kept from React too: it listens on the root from the moment hydration begins, a while
+ * before the page is its own, and a submit it heard then would go with the state the server drew
+ * (no words typed), and the replay would repeat a tap it had already handled.
  */
 const earlyClicks: Element[] = [];
 const keepEarlyClick = (event: MouseEvent) => {
   const target = event.target;
   if (!(target instanceof Element) || target.closest('a[href], button[type="submit"], input[type="submit"]')) return;
+  event.stopPropagation();
   earlyClicks.push(target);
 };
+const earlyText = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+const keepEarlyText = (event: Event) => {
+  const field = event.target;
+  const typed = field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !/^(checkbox|radio|file)$/.test(field.type));
+  if (!typed) return;
+  event.stopPropagation();
+  earlyText.set(field, field.value);
+};
+const earlySubmits = new Map<HTMLFormElement, HTMLElement | null>();
+const keepEarlySubmit = (event: SubmitEvent) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.hasAttribute('action')) return;
+  event.preventDefault();
+  event.stopPropagation();
+  earlySubmits.set(form, event.submitter);
+};
 document.addEventListener('click', keepEarlyClick, true);
+document.addEventListener('input', keepEarlyText, true);
+document.addEventListener('submit', keepEarlySubmit, true);
+
+/** Types `text` into a field as a person would, so the component that owns it hears of it. */
+const retype = (field: HTMLInputElement | HTMLTextAreaElement, text: string) => {
+  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+  if (!setValue) return;
+  // React hears only a value that differs from the one it last saw: through empty, then the text.
+  for (const value of field.value === text ? ['', text] : [text]) {
+    setValue.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+};
+
+const replayEarlyActions = async () => {
+  document.removeEventListener('click', keepEarlyClick, true);
+  document.removeEventListener('input', keepEarlyText, true);
+  document.removeEventListener('submit', keepEarlySubmit, true);
+  for (const [field, text] of earlyText) if (field.isConnected) retype(field, text);
+  earlyText.clear();
+  // React renders what was typed a moment later; a submit sent before that would carry the old state.
+  await nextTask();
+  for (const target of earlyClicks.splice(0)) {
+    if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+  }
+  for (const [form, submitter] of earlySubmits) {
+    if (form.isConnected) form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
+  }
+  earlySubmits.clear();
+};
+
+/**
+ * A page the server drew can be read, and its links followed, with no script at all. Its code is
+ * fetched and run when the visitor first shows they mean to act on it (a touch, a key, the pointer
+ * moving, a field focused), not while they are still reading: on a slow phone that work would
+ * otherwise hold the main thread just as the page appears. Screens drawn in the browser start at once.
+ */
+const intentions = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+const firstIntention = () =>
+  new Promise<void>((resolve) => {
+    const go = () => {
+      for (const type of intentions) window.removeEventListener(type, go, true);
+      resolve();
+    };
+    for (const type of intentions) window.addEventListener(type, go, { capture: true, passive: true });
+  });
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const afterFirstPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -42,6 +111,7 @@ const preloadStartChunks = () => {
  */
 const start = async () => {
   await afterFirstPaint();
+  if (document.getElementById(serverStateElementId)) await firstIntention();
   preloadStartChunks();
   await import('react-dom/client');
   await nextTask();
@@ -69,12 +139,10 @@ const start = async () => {
   }
   const { startApp } = await import('./app/start');
   startApp(root, () => {
-    document.removeEventListener('click', keepEarlyClick, true);
-    for (const target of earlyClicks.splice(0)) {
-      if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-    }
-    // For whoever drives the page (assistive tools, browser tests): it now answers.
-    document.documentElement.dataset.ready = 'true';
+    void replayEarlyActions().then(() => {
+      // For whoever drives the page (assistive tools, browser tests): it now answers.
+      document.documentElement.dataset.ready = 'true';
+    });
   });
 };
 
