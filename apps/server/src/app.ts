@@ -23,6 +23,7 @@ import { registerJobSeekers } from './areas/job-seekers/routes';
 import { registerJobPages } from './areas/jobs/page';
 import { publicPageHead } from './areas/jobs/public-page-head';
 import { registerJobs } from './areas/jobs/routes';
+import { createSearchIndexSync } from './areas/jobs/search-index-sync';
 import { registerLookups } from './areas/lookups/routes';
 import { registerOrganisations } from './areas/organisations/routes';
 import { registerSetup } from './areas/setup/routes';
@@ -133,6 +134,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     files: createFileStore({ storage: fileStorageOf(config), secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
     gazetteer: createGazetteer(),
+    jobSearchIndex: createSearchIndexSync(database.db),
     jobSearchCache: createResultCache({
       ttlMs: config.jobSearchCache ? 30_000 : 0,
       maxEntries: 1000,
@@ -155,7 +157,14 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   app.decorateRequest('caller', null);
   // Jobs left queued by the last run (or by another process) are taken up as soon as the app is ready.
   app.addHook('onReady', async () => queue.start());
+  // The search index is read from the database as the server starts; searches before it is whole wait for it.
+  let closing = false;
+  app.addHook('onReady', async () => {
+    // A load cut short by the server closing is no error (its next search would load it again).
+    services.jobSearchIndex.load().catch((error) => closing || app.log.error({ err: error }, 'The job search index did not load'));
+  });
   app.addHook('onClose', async () => {
+    closing = true;
     // First, while the database is open: the job in hand finishes and records its outcome.
     await queue.stop();
     services.mail.close();

@@ -89,16 +89,19 @@ export type Gazetteer = ReturnType<typeof createGazetteer>;
 
 const earthRadius = { mi: 3958.8, km: 6371 } as const;
 
-export const distanceBetween = (
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-  unit: 'mi' | 'km',
-) => {
+/** The great-circle distance (haversine) in the unit of the earth radius given. */
+export const greatCircle = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }, radius: number) => {
   const rad = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * rad;
   const dLon = (b.longitude - a.longitude) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * earthRadius[unit] * Math.asin(Math.sqrt(h));
+  return 2 * radius * Math.asin(Math.sqrt(h));
 };
+
+export const distanceBetween = (
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+  unit: 'mi' | 'km',
+) => greatCircle(a, b, earthRadius[unit]);
 
 export { earthRadius };

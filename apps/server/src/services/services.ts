@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SearchIndexSync } from '../areas/jobs/search-index-sync';
 import type { Config } from '../config';
 import type { RenderPool } from './documents/render-pool';
 import type { FileStore } from './files';
@@ -23,6 +24,8 @@ export type Services = {
   files: FileStore;
   codes: OneTimeCodes;
   gazetteer: Gazetteer;
+  /** The public job search's index in this process, brought up to date before every search. */
+  jobSearchIndex: SearchIndexSync;
   /** Public job searches, cleared by every change to a job or a company's name. */
   jobSearchCache: ResultCache<unknown>;
   sessions: Sessions;

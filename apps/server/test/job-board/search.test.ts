@@ -5,6 +5,7 @@ import { industryOptions, skill } from '@app/contract/resources/job-board/lookup
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countLimit, rankWindow } from '../../src/areas/jobs/search';
+import { wordsOfVector } from '../../src/areas/jobs/search-index';
 import { jobs } from '../../src/db/schema/job-board';
 import { createGazetteer, distanceBetween } from '../../src/services/gazetteer';
 import { postcodeAreaTowns } from '../../src/services/postcode-areas';
@@ -460,5 +461,56 @@ describe('many matches', () => {
     const last = await search({ search: word, limit: 50, page: Math.ceil(rankWindow / 50) });
     expect(ids(last)).not.toContain(inTitle._id);
     expect(last.totalResults).toBe(rankWindow);
+  });
+});
+
+describe('the search index keeps up with the database', () => {
+  it('reads a job vector as PostgreSQL prints it: each word with its weight over every place it appears', () => {
+    const words = wordsOfVector(`'develop':1A,7C 'leed':3B 'o''neil':4 'x\\\\y':5D`);
+    expect([...words]).toEqual([
+      ['develop', 12],
+      ['leed', 4],
+      ["o'neil", 1],
+      ['x\\y', 1],
+    ]);
+  });
+
+  // Two transactions at once need PostgreSQL; the embedded database has one connection.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a change still being written while a search looks is found by the first search after it is committed',
+    async () => {
+      const word = tag();
+      const closing = await aJob(t.app, w.company.token, { title: `${word} Baker` });
+      let commit = () => {};
+      const committed = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      const writing = t.app.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update ${jobs} set status = 'CLOSED' where id = ${closing._id}`);
+        await committed;
+      });
+      // Not yet committed: still on the board, and a job published meanwhile is found beside it.
+      t.app.services.jobSearchCache.clear();
+      expect(ids(await search({ search: word }))).toEqual([closing._id]);
+      const published = await aJob(t.app, w.company.token, { title: `${word} Baker` });
+      expect(ids(await search({ search: word, sort: 'date' }))).toEqual([published._id, closing._id]);
+      commit();
+      await writing;
+      t.app.services.jobSearchCache.clear();
+      expect(ids(await search({ search: word }))).toEqual([published._id]);
+    },
+  );
+
+  it('a company switched off takes its jobs out of search, written past the app or not', async () => {
+    const word = tag();
+    const company = await aCompany(t.app);
+    const made = await aJob(t.app, company.token, { title: `${word} Roofer` });
+    expect(ids(await search({ search: word }))).toEqual([made._id]);
+    await t.app.database.db.execute(sql`update recruiter_companies set status = 'INACTIVE' where id = ${company.id}`);
+    t.app.services.jobSearchCache.clear();
+    expect(ids(await search({ search: word }))).toEqual([]);
+    await t.app.database.db.execute(sql`update recruiter_companies set status = 'ACTIVE' where id = ${company.id}`);
+    t.app.services.jobSearchCache.clear();
+    expect(ids(await search({ search: word }))).toEqual([made._id]);
   });
 });

@@ -1,24 +1,12 @@
-import { salaryRanges } from '@app/contract/lookups';
 import { job } from '@app/contract/resources/job-board/job';
-import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jobSearchRows, jobs, recruiterCompanies } from '../../db/schema/job-board';
+import { jobs, recruiterCompanies } from '../../db/schema/job-board';
 import { skills } from '../../db/schema/lookups';
 import { resourceRepository } from '../../engine/repository';
 
 export const jobRepository = resourceRepository(job, jobs);
 export type JobRow = typeof jobs.$inferSelect;
-
-/**
- * A job the public may see, read from the search's copy of it (which holds published, live jobs
- * only): inside its application window, and posted by a company that is itself active (an admin
- * can switch a company off). Inactive companies are few, so the NOT IN list is small and hashed.
- */
-export const openJobConditions = (now = sql`now()`): SQL[] => [
-  sql`${jobSearchRows.recruiterId} not in (select ${recruiterCompanies.id} from ${recruiterCompanies} where ${recruiterCompanies.status} <> 'ACTIVE' or ${recruiterCompanies.isDeleted})`,
-  or(isNull(jobSearchRows.applicationStartDate), lte(jobSearchRows.applicationStartDate, now)) as SQL,
-  or(isNull(jobSearchRows.applicationEndDate), gte(jobSearchRows.applicationEndDate, now)) as SQL,
-];
 
 /** Whether the company that posted a job is active and not deleted. */
 export const companyIsLive = async (db: Executor, recruiterId: string) => {
@@ -43,12 +31,6 @@ export const annualSalary = (salaries: { min: number; max?: number | null; durat
   if (!first) return { annualSalaryMin: null, annualSalaryMax: null };
   const factor = perYear[first.duration] ?? 1;
   return { annualSalaryMin: first.min * factor, annualSalaryMax: (first.max ?? first.min) * factor };
-};
-
-export const salaryRangeCondition = (value: string) => {
-  const range = salaryRanges.find((r) => r.value === value);
-  if (!range) return undefined;
-  return and(gte(jobSearchRows.annualSalaryMax, range.min), lte(jobSearchRows.annualSalaryMin, range.max));
 };
 
 /** Skills carry their labels, so search can find a job by a skill's name. */

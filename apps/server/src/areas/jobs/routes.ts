@@ -100,10 +100,12 @@ export const registerJobs = (app: FastifyInstance) => {
   });
 
   // A search only reads: no transaction; the same search within 30 s is answered from the cache.
-  const { jobSearchCache } = app.services;
+  const { jobSearchCache, jobSearchIndex } = app.services;
   for (const call of [searchJobs, findJobs]) {
-    registerCall(app, { ...call, transaction: false }, ({ db, input }) =>
-      jobSearchCache.get(JSON.stringify(input), () => searchOpenJobs(db, gazetteer, input)),
+    registerCall(app, { ...call, transaction: false }, ({ input }) =>
+      jobSearchCache.get(JSON.stringify(input), () =>
+        searchOpenJobs({ db: app.database.db, gazetteer, index: jobSearchIndex, request: input }),
+      ),
     );
   }
 

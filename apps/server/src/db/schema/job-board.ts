@@ -1,6 +1,18 @@
 import type { Address, PersonName, SocialMedia, UploadedFile } from '@app/contract/conventions/common';
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -126,10 +138,9 @@ export const jobs = pgTable(
 
 /**
  * The public search's own copy of each published job: only what finding, filtering and ordering
- * read (no text, no JSON for display), so a search reads a few short rows instead of wide job rows.
- * Kept by a trigger on `jobs` (migration 0004) in the same transaction as every job write: a row
- * for each published, live job, none for any other. `searchVector` is the job's, so matching and
- * ranking are the same as on the job itself.
+ * read (no text, no JSON for display). Kept by a trigger on `jobs` (migration 0005) in the same
+ * transaction as every job write: a row for each published, live job, none for any other. Each API
+ * process's search index (`areas/jobs/search-index.ts`) is loaded from it and follows its changes.
  */
 export const jobSearchRows = pgTable(
   'job_search',
@@ -156,6 +167,22 @@ export const jobSearchRows = pgTable(
     index('job_search_newest').on(t.isFeaturedJob, t.postedOn, t.jobId),
     index('job_search_location').on(t.latitude, t.longitude),
   ],
+);
+
+/**
+ * Which open jobs and which companies changed, and in which transaction (its id, as a number), so
+ * each API process's search index (`areas/jobs/search-index.ts`) catches up before every search with
+ * only what changed. Written by triggers on `job_search` and `recruiter_companies` (migration 0018).
+ */
+export const jobSearchChanges = pgTable(
+  'job_search_changes',
+  {
+    changed: bigint({ mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+    jobId: text(),
+    recruiterId: text(),
+    at: time().notNull().defaultNow(),
+  },
+  (t) => [index('job_search_changes_changed').on(t.changed), index('job_search_changes_at').on(t.at)],
 );
 
 export const jobApplications = pgTable(
