@@ -1,12 +1,13 @@
 /**
  * The baseline: a bare Fastify app with one route per measured call, running the SQL the product
- * runs for it (the texts drizzle generates, copied; for the job search, built per request by the
- * product's query builder) through the same driver, with no engine, no validation, no hooks, no
+ * runs for it (the texts drizzle generates, copied; for the job search, the product's own search
+ * function and index) through the same driver, with no engine, no validation, no hooks, no
  * plugins and no cache. Started by bench/run.ts in a process of its own. On the embedded database it
  * uses the product's worker thread, or with BENCH_BARE_PGLITE=main PGlite on its own thread.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { jobSearch } from '@app/contract/resources/job-board/job';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -14,40 +15,44 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { searchOpenJobs } from '../src/areas/jobs/search';
+import { createSearchIndexSync } from '../src/areas/jobs/search-index-sync';
 import type { Database } from '../src/db/client';
 import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
 import { candidateListPath, candidateListStatement } from './candidate-sql';
-import { floorPath, searchPath, searchStatements } from './search';
-import { reportReady, targetFromEnv } from './shared';
+import { floorPath, searchPath } from './search';
+import { primaryOfWorkers, reportReady, targetFromEnv } from './shared';
 
 type Row = Record<string, any>;
 type Query = (text: string, params: unknown[]) => Promise<Row[]>;
 
+// With BENCH_PROCESSES above one, this process only forks and answers for the servers (shared.ts).
+if (await primaryOfWorkers()) await new Promise(() => {});
 const target = targetFromEnv();
 let query: Query;
 let close: () => Promise<void>;
-/** Only builds the search's SQL text (with the product's own query builder); never runs anything. */
-let sqlBuilder: Database['db'];
+/** Drizzle on the same connections, for the job search (which the bare route runs as the product does). */
+let db: Database['db'];
 if (target.databaseUrl) {
   // The product's pool size (openDatabase's default).
   const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
   query = async (text, params) => (await pool.query(text, params)).rows;
   close = () => pool.end();
-  sqlBuilder = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database['db'];
+  db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database['db'];
 } else if (process.env.BENCH_BARE_PGLITE === 'main') {
   // PGlite on this process's own thread, as the product ran it before it had a worker: the baseline
   // that shows what the worker changes.
   const client = new PGlite(path.join(target.dataDir, 'db'), { extensions: { pg_trgm, btree_gin } });
   query = async (text, params) => (await client.query<Row>(text, params)).rows;
   close = () => client.close();
-  sqlBuilder = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database['db'];
+  db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database['db'];
 } else {
   // The product's driver: PGlite in a worker thread.
   const client = await openPgliteThread({ dataDir: path.join(target.dataDir, 'db') });
   query = async (text, params) => (await client.query<Row>(text, params)).rows;
   close = () => client.close();
-  sqlBuilder = drizzlePglite(client as never, { casing: 'snake_case' }) as unknown as Database['db'];
+  db = drizzlePglite(client as never, { casing: 'snake_case' }) as unknown as Database['db'];
 }
 const gazetteer = createGazetteer();
 
@@ -178,12 +183,13 @@ app.post('/api/organisation/staff/list', async (req, reply) => {
   });
 });
 
-// The public job search: the SQL the product builds for the body; the rows answered as the driver gives them.
-const statementOf = searchStatements(sqlBuilder, gazetteer);
-app.post(searchPath, async (req) => {
-  const { sql, params } = statementOf(req.body);
-  return ok('Fetched successfully', { results: await query(sql, params) });
-});
+// The public job search: the product's own search (its index, caught up before each search, and
+// the page's rows) with none of the product's routing, hooks or cache around it.
+const searchIndex = createSearchIndexSync(db);
+await searchIndex.load();
+app.post(searchPath, async (req) =>
+  ok('Fetched successfully', await searchOpenJobs({ db, gazetteer, index: searchIndex, request: jobSearch.parse(req.body) })),
+);
 
 // The candidate list: the SQL the product's repository builds for the body in the caller's
 // organisation; the page answered with the total, the rows as the driver gives them.

@@ -8,8 +8,8 @@
  * search: seeds 100,000 published jobs on PostgreSQL, 20,000 on PGlite (and a few closed and draft
  * ones besides) from a handful of companies, then measures the public job search with the result
  * cache off: BENCH_SEARCHES (1,200) distinct searches (see bench/search.ts) sent round-robin across
- * the connections, beside a bare route running the same SQL, and prints the raw SQL time of
- * BENCH_SQL_SAMPLES (120) of them (EXPLAIN ANALYZE on the database). Target on PostgreSQL: p99
+ * the connections, beside a bare route running the product's search function, and prints the time of
+ * BENCH_SQL_SAMPLES (120) of them run one at a time, the index's share, its load time and heap. Target on PostgreSQL: p99
  * under 30 ms up to 100,000 jobs, under 100 ms beyond (BENCH_JOBS=1000000).
  *
  * documents: a job seeker's two-page CVs drawn as PDFs through the product's calls: the median time
@@ -30,9 +30,9 @@
  * database bench_candidates between runs (BENCH_CANDIDATES_RESEED=1 seeds it anew; BENCH_SEED_ONLY=1
  * only seeds). See bench/candidates.ts.
  *
- * Knobs: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_ROUNDS
+ * Knobs: BENCH_PROCESSES (1: how many processes each server runs, as WEB_CONCURRENCY=N npm start does), BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_ROUNDS
  * (1; with more, the table shows medians), BENCH_STAFF (2000), BENCH_OTHER_STAFF (300), BENCH_JOBS
- * (published jobs), BENCH_SEARCHES, BENCH_SQL_SAMPLES, BENCH_EXPLAIN=1 (print a common-word search's plan).
+ * (published jobs), BENCH_SEARCHES, BENCH_SQL_SAMPLES, BENCH_EXPLAIN=1 (the candidate list: print the slowest plans).
  * The bare routes keep session lookups for 30 s as the product does (like for like); BENCH_BARE_SESSION_CACHE=0 makes them look the session up on every request
  * (by default they run the lookup on every request). BENCH_CPU_PROF=<dir> profiles both servers.
  * Besides req/s and latency, it reports each server process's CPU time per request, which a busy
@@ -48,11 +48,11 @@ import { runCandidates } from './candidates';
 import { runDocuments, type SeededDocuments, seedDocuments } from './documents';
 import { detailsOf, heavyListOf, runEmbedded } from './embedded';
 import { fetchCall, load, type Measured, median, medianOf, micros, ms, type Numbers, table } from './load';
-import { floorPath, type RawTimes, searchPath, searchRequests, timeRawSql } from './search';
+import { type AloneTimes, floorPath, searchPath, searchRequests, timeSearchesAlone } from './search';
 import { type Seeded, seed } from './seed';
 import { seedCandidates } from './seed-candidates';
 import { type SeededJobs, seedJobs } from './seed-jobs';
-import { benchConfig, type Child, type DatabaseTarget, startChild } from './shared';
+import { benchConfig, type Child, type DatabaseTarget, serverProcesses, startChild } from './shared';
 
 const numberFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -200,7 +200,7 @@ const runFoundation = async (product: Child, bare: Child, seeded: Seeded, onPost
   }
 };
 
-/** The search scenario: distinct public job searches under load, product beside bare, and the raw SQL time of the same queries. */
+/** The search scenario: distinct public job searches under load, product beside bare, and the same searches one at a time. */
 const runSearch = async (product: Child, bare: Child, sqlTarget: DatabaseTarget, seededJobs: SeededJobs, onPostgres: boolean) => {
   const bodies = searchRequests(searchCount);
   const call: Measured = {
@@ -239,12 +239,12 @@ const runSearch = async (product: Child, bare: Child, sqlTarget: DatabaseTarget,
   const floor = await measure(bare, '', floorCall);
 
   const every = Math.max(1, Math.floor(bodies.length / sqlSamples));
-  console.log(`Timing the SQL of every ${every}th search on the database (EXPLAIN ANALYZE, one at a time, after the load)...`);
-  const raw: RawTimes = await timeRawSql(sqlTarget, { requests: bodies, every, explain: process.env.BENCH_EXPLAIN === '1' });
+  console.log(`Timing every ${every}th search alone (one at a time, after the load)...`);
+  const alone: AloneTimes = await timeSearchesAlone(sqlTarget, { requests: bodies, every });
 
   console.log(
     `\nSearch results on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${connections} connections, req/s over ${duration} s${rounds > 1 ? `, median of ${rounds} rounds` : ''}; result cache off; ` +
-      `bare: a bare Fastify route running the same SQL; floor: a bare route running \`select 1\`, the machine's own cost; raw SQL: EXPLAIN ANALYZE execution time of ${raw.sampled} of the searches, page and count together):\n`,
+      `bare: a bare Fastify route running the product's search function; floor: a bare route running \`select 1\`, the machine's own cost; alone: ${alone.sampled} of the searches one at a time):\n`,
   );
   console.log(
     table([
@@ -259,7 +259,10 @@ const runSearch = async (product: Child, bare: Child, sqlTarget: DatabaseTarget,
       }),
     ]),
   );
-  console.log(`raw SQL: p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}, max ${ms(raw.max)}; planning, median ${raw.planningP50.toFixed(2)} ms`);
+  console.log(
+    `alone: p50 ${ms(alone.p50)}, p99 ${ms(alone.p99)}, max ${ms(alone.max)}; the index's part, median ${alone.indexP50.toFixed(3)} ms; ` +
+      `index loaded in ${alone.loadSeconds.toFixed(1)} s, holding ${alone.heapMb.toFixed(0)} MB (heap and typed arrays)`,
+  );
   const met = numbers.p99 < targetSearchP99 && numbers.errors + numbers.non2xx === 0;
   if (onPostgres) {
     console.log(
@@ -356,7 +359,8 @@ const main = async () => {
       );
     }
     console.log(
-      `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per run`,
+      `Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per run; ` +
+        `${serverProcesses === 1 ? 'each server one process' : `each server ${serverProcesses} processes (BENCH_PROCESSES)`}`,
     );
 
     const onlyCandidates = scenarios.size === 1 && scenarios.has('candidates');
@@ -398,7 +402,7 @@ const main = async () => {
     children.push(...(product ? [product] : []), ...(bare ? [bare] : []), ...(bareMain ? [bareMain] : []));
 
     if (product && foundation && seeded && bare) await runFoundation(product, bare, seeded, Boolean(serverUrl));
-    // The raw SQL runs on the seeded database: on PGlite the seeding copy, which no server holds open.
+    // The searches alone run on the seeded database: on PGlite the seeding copy, which no server holds open.
     if (product && seededJobs && bare) await runSearch(product, bare, seedTarget, seededJobs, Boolean(serverUrl));
     if (product && seededDocuments) {
       await runDocuments(product, seededDocuments, {

@@ -1,14 +1,15 @@
 /**
  * The job-search scenario's requests (a thousand and more distinct searches, as visitors send
- * them), and the raw SQL time of the same queries: the SQL text and parameters the product runs
- * (built by the product's own query), timed with EXPLAIN ANALYZE straight on the database.
+ * them), and the time of the same searches run one at a time, with the index's share of it.
  */
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { jobSearch } from '@app/contract/resources/job-board/job';
-import { fillPlaceholders } from 'drizzle-orm';
-import { searchQuery } from '../src/areas/jobs/search';
-import { type Database, openDatabase } from '../src/db/client';
-import { createGazetteer, type Gazetteer } from '../src/services/gazetteer';
+import { searchOpenJobs } from '../src/areas/jobs/search';
+import { createSearchIndexSync, type SearchIndexSync } from '../src/areas/jobs/search-index-sync';
+import { openDatabase } from '../src/db/client';
+import { createGazetteer } from '../src/services/gazetteer';
 import { random, roles, towns } from './seed-jobs';
 import type { DatabaseTarget } from './shared';
 
@@ -75,89 +76,74 @@ export const searchRequests = (count: number) => {
   return requests;
 };
 
-/** The issue's first search, whose plan BENCH_EXPLAIN=1 prints: a common word, 25 miles around Leeds, two filters. */
+/** The public job search's path. */
 export const searchPath = '/api/recruiter/job/list';
 
 /** The bare server's route running only `select 1`: what any call costs on this machine at the bench's connections. */
 export const floorPath = '/bench/floor';
-
-export const explainedRequest = {
-  search: 'manager',
-  location: { place: 'Leeds', radius: 25, unit: 'mi' },
-  filter: { workModel: ['HYBRID', 'ON_SITE'], jobTypes: [1] },
-  sort: 'relevance',
-};
-
-type Explained = { 'Execution Time': number; 'Planning Time': number };
-type Client = { query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
-
-/** The SQL the product runs for one search, as text and parameters. */
-export const searchStatement = (db: Database['db'], gazetteer: Gazetteer, body: unknown) => {
-  const { build, values } = searchQuery(db, gazetteer, jobSearch.parse(body));
-  const { sql, params } = build().toSQL();
-  return { sql, params: fillPlaceholders(params, values) };
-};
-
-/** As `searchStatement`, with the SQL text built once per shape, as the product prepares it (like for like). */
-export const searchStatements = (db: Database['db'], gazetteer: Gazetteer) => {
-  const shapes = new Map<string, { sql: string; params: unknown[] }>();
-  return (body: unknown) => {
-    const { shape, build, values } = searchQuery(db, gazetteer, jobSearch.parse(body));
-    const built = shapes.get(shape) ?? build().toSQL();
-    shapes.set(shape, built);
-    return { sql: built.sql, params: fillPlaceholders(built.params, values) };
-  };
-};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
-export type RawTimes = { sampled: number; p50: number; p99: number; max: number; planningP50: number };
+export type AloneTimes = { sampled: number; p50: number; p99: number; max: number; indexP50: number; loadSeconds: number; heapMb: number };
 
 /**
- * Every `every`-th request's SQL, as the product builds it, under EXPLAIN ANALYZE once (after one
- * unmeasured run), one at a time: the spread of execution times and the median planning time. With `explain` set, `explainedRequest`'s plans are printed.
+ * Every `every`-th search, one at a time in this process (after one unmeasured run): the whole
+ * search as the product runs it (catch-up, index, the page's rows), and the index's part alone; and
+ * how long loading the index took, and the heap it holds.
  */
-export const timeRawSql = async (
-  target: DatabaseTarget,
-  input: { requests: unknown[]; every: number; explain: boolean },
-): Promise<RawTimes> => {
+export const timeSearchesAlone = async (target: DatabaseTarget, input: { requests: unknown[]; every: number }): Promise<AloneTimes> => {
   const database = await openDatabase({
     url: target.databaseUrl,
     dataDir: target.databaseUrl ? undefined : path.join(target.dataDir, 'db'),
     poolSize: 1,
   });
-  const client = (database.db as unknown as { $client: Client }).$client;
   const gazetteer = createGazetteer();
-  const explained = async (text: string, params: unknown[]) => {
-    const { rows } = await client.query(`explain (analyze, format json) ${text}`, params);
-    const value = rows[0]?.['QUERY PLAN'];
-    const [plan] = (typeof value === 'string' ? JSON.parse(value) : value) as Explained[];
-    return plan ?? { 'Execution Time': 0, 'Planning Time': 0 };
-  };
+  // Garbage collected before each heap reading, so the figure is what the index holds.
+  v8.setFlagsFromString('--expose-gc');
+  const collect = vm.runInNewContext('gc') as () => void;
   try {
-    if (input.explain) {
-      const { sql, params } = searchStatement(database.db, gazetteer, explainedRequest);
-      const { rows } = await client.query(`explain (analyze, buffers) ${sql}`, params);
-      console.log(`\nPlan (${JSON.stringify(explainedRequest)}):\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-    }
-    const execution: number[] = [];
-    const planning: number[] = [];
+    collect();
+    const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    const heapBefore = held();
+    const started = performance.now();
+    const index = createSearchIndexSync(database.db);
+    await index.load();
+    const loadSeconds = (performance.now() - started) / 1000;
+    collect();
+    const heapMb = (held() - heapBefore) / 1e6;
+    const whole: number[] = [];
+    const indexOnly: number[] = [];
+    const loaded = await index.current();
+    const timedIndex: SearchIndexSync = {
+      ...index,
+      current: async () => ({
+        ...loaded,
+        search: (q) => {
+          const at = performance.now();
+          const answer = loaded.search(q);
+          indexOnly.push(performance.now() - at);
+          return answer;
+        },
+      }),
+    };
     for (let n = 0; n < input.requests.length; n += input.every) {
-      const { sql, params } = searchStatement(database.db, gazetteer, input.requests[n]);
-      await client.query(sql, params);
-      const plan = await explained(sql, params);
-      execution.push(plan['Execution Time']);
-      planning.push(plan['Planning Time']);
+      const request = jobSearch.parse(input.requests[n]);
+      await searchOpenJobs({ db: database.db, gazetteer, index, request });
+      const at = performance.now();
+      await searchOpenJobs({ db: database.db, gazetteer, index: timedIndex, request });
+      whole.push(performance.now() - at);
     }
     return {
-      sampled: execution.length,
-      p50: percentile(execution, 50),
-      p99: percentile(execution, 99),
-      max: Math.max(...execution),
-      planningP50: percentile(planning, 50),
+      sampled: whole.length,
+      p50: percentile(whole, 50),
+      p99: percentile(whole, 99),
+      max: Math.max(...whole),
+      indexP50: percentile(indexOnly, 50),
+      loadSeconds,
+      heapMb,
     };
   } finally {
     await database.close();

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { type Config, readConfig } from '../src/config';
 import { superAdmin } from './seed';
@@ -99,3 +100,56 @@ export const startChild = (name: string, file: string, target: DatabaseTarget, e
       });
     });
   });
+
+/** BENCH_PROCESSES: how many processes each measured server runs, as `WEB_CONCURRENCY=N npm start` does (node:cluster); one by default. */
+export const serverProcesses = Math.max(1, Math.floor(Number(process.env.BENCH_PROCESSES) || 1));
+
+/**
+ * With BENCH_PROCESSES above one, makes this process a cluster primary that forks that many copies
+ * of itself (each listens on the one shared port and reports to it as `reportReady` does) and
+ * answers the bench for all of them: the port, their CPU time and memory summed, stop. Answers true
+ * in the primary, whose own part ends there; false in a worker, or with one process, which goes on
+ * to serve.
+ */
+export const primaryOfWorkers = async () => {
+  if (serverProcesses === 1 || cluster.isWorker) return false;
+  const workers: Worker[] = [];
+  const ask = <T>(worker: Worker, question: string) =>
+    new Promise<T>((answer) => {
+      worker.once('message', answer);
+      worker.send(question);
+    });
+  const ports = await Promise.all(
+    Array.from({ length: serverProcesses }, () => {
+      const worker = cluster.fork(process.env);
+      workers.push(worker);
+      return new Promise<number>((ready) => worker.once('message', (message: Ready) => ready(message.port)));
+    }),
+  );
+  process.on('message', async (message) => {
+    if (message === 'cpu') {
+      const used = await Promise.all(workers.map((worker) => ask<CpuUsed>(worker, 'cpu')));
+      process.send?.({ cpu: used.reduce((sum, u) => sum + u.cpu, 0) } satisfies CpuUsed);
+    }
+    if (message === 'memory') {
+      const used = await Promise.all(workers.map((worker) => ask<MemoryUsed>(worker, 'memory')));
+      process.send?.({
+        rss: used.reduce((sum, u) => sum + u.rss, 0),
+        heapUsed: used.reduce((sum, u) => sum + u.heapUsed, 0),
+      } satisfies MemoryUsed);
+    }
+    if (message === 'stop') {
+      const stopping = workers.map((worker) => {
+        if (worker.isDead()) return Promise.resolve();
+        const exited = new Promise<void>((done) => worker.once('exit', () => done()));
+        worker.send('stop');
+        return exited;
+      });
+      await Promise.all(stopping);
+      process.exit(0);
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send?.({ port: ports[0] as number } satisfies Ready);
+  return true;
+};
