@@ -196,11 +196,13 @@ app.post(searchPath, async (req) =>
 app.post(candidateListPath, async (req, reply) => {
   const caller = await callerOf(req);
   if (!caller?.organisationId) return unauthorized(reply);
-  const { sql, params } = await candidateListStatement(undefined, caller.organisationId, req.body);
+  const { sql, params, countWhenEmpty } = await candidateListStatement(undefined, caller.organisationId, req.body);
   const rows = await query(sql, params);
+  // A page past the end counts the matches on its own, as the product does.
+  const total = rows.length === 0 && countWhenEmpty ? (await query(countWhenEmpty.sql, countWhenEmpty.params))[0]?.count : rows[0]?.count;
   return ok('Fetched successfully', {
     results: rows.map((row) => ({ ...row, _id: row.id })),
-    totalResults: Number(rows[0]?.count ?? 0),
+    totalResults: Number(total ?? 0),
   });
 });
 

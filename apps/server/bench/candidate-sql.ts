@@ -8,26 +8,36 @@ import { listRequest } from '@app/contract/conventions/list';
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { candidateRepository } from '../src/areas/crm/candidate-repository';
+// Registers Contact, which a candidate references: the repository resolves its references on first use.
+import '../src/areas/crm/contacts';
 import type { Executor } from '../src/db/client';
 
 export const candidateListPath = `/api${candidate.calls.list!.path}`;
 
 type Statement = { sql: string; params: unknown[] };
 
-let recorded: Statement | undefined;
+let recorded: Statement[] = [];
 const recorder = {
   query: async (query: string | { text: string }, params: unknown[] = []) => {
-    // Only the first statement (the page with its count); a later count query is never needed here.
-    recorded ??= { sql: typeof query === 'string' ? query : query.text, params };
+    recorded.push({ sql: typeof query === 'string' ? query : query.text, params });
     return { rows: [], fields: [], rowCount: 0 };
   },
 };
 const recordingDb = drizzle(recorder as never, { casing: 'snake_case' }) as unknown as Executor;
 const parse = listRequest(candidate.filters);
 
-export const candidateListStatement = async (_db: Executor | undefined, organisationId: string, body: unknown): Promise<Statement> => {
-  recorded = undefined;
+/**
+ * The page's statement (its rows with the total), and for a later page the count the product runs
+ * when that page is past the end (the recorder answers no rows, so the list always asks for it).
+ */
+export const candidateListStatement = async (
+  _db: Executor | undefined,
+  organisationId: string,
+  body: unknown,
+): Promise<Statement & { countWhenEmpty?: Statement }> => {
+  recorded = [];
   await candidateRepository.list(recordingDb, { organisationId }, parse.parse(body) as never);
-  if (!recorded) throw new Error('The candidate list ran no statement');
-  return recorded;
+  const [page, count] = recorded;
+  if (!page) throw new Error('The candidate list ran no statement');
+  return { ...page, countWhenEmpty: count };
 };

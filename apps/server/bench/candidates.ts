@@ -198,7 +198,11 @@ export const runCandidates = async (
       if (a.status !== 200) throw new Error(`The list ${JSON.stringify(body)} answered ${a.status}: ${JSON.stringify(a.body)}`);
       const ids = (page: { data: { results: { _id: string }[]; totalResults: number } }) =>
         `${page.data.totalResults}:${page.data.results.map((r) => r._id).join(',')}`;
-      if (b.status !== 200 || ids(a.body) !== ids(b.body)) problems.push(`${JSON.stringify(body)}: product and bare differ`);
+      if (b.status !== 200 || ids(a.body) !== ids(b.body)) {
+        problems.push(
+          `${JSON.stringify(body)}: product ${ids(a.body)}, bare ${b.status === 200 ? ids(b.body) : `${b.status} ${JSON.stringify(b.body)}`}`,
+        );
+      }
       found.push(a.body.data.totalResults);
     }
     if (problems.length > 0) console.log(`Warning:\n  ${problems.slice(0, 5).join('\n  ')}`);
