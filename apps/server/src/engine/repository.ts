@@ -150,40 +150,52 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
   });
 
   /**
-   * Reading one record is the hottest query: outside transactions it runs as a prepared statement
-   * per scope shape, so its SQL is built once instead of on every request.
+   * Reading one record is the hottest query, and a page of records a search index found the next:
+   * outside transactions each runs as a prepared statement per scope shape, so its SQL is built and
+   * planned once instead of on every request.
    */
-  type PreparedFind = { execute: (values: Record<string, unknown>) => Promise<unknown[]> };
-  const preparedFinds = new WeakMap<Executor, Map<string, PreparedFind>>();
-  const preparedFind = (db: Executor, scope: Scope, expanded: boolean) => {
-    const shape = `${scope.organisationId ? 'o' : ''}${scope.ownerId ? 'w' : ''}${expanded ? 'x' : ''}`;
-    let byShape = preparedFinds.get(db);
-    if (!byShape) {
-      byShape = new Map();
-      preparedFinds.set(db, byShape);
+  type Prepared = { execute: (values: Record<string, unknown>) => Promise<unknown[]> };
+  const preparedStatements = new WeakMap<Executor, Map<string, Prepared>>();
+  const prepared = (db: Executor, name: string, build: () => Prepared) => {
+    let byName = preparedStatements.get(db);
+    if (!byName) {
+      byName = new Map();
+      preparedStatements.set(db, byName);
     }
-    let query = byShape.get(shape);
+    let query = byName.get(name);
     if (!query) {
-      const where = scopeWhere({
-        organisationId: scope.organisationId ? sql.placeholder('organisationId') : undefined,
-        ownerId: scope.ownerId ? sql.placeholder('ownerId') : undefined,
-        unscoped: scope.unscoped,
-      });
-      query = db
-        .select(expanded ? expandedSelection() : selection)
-        .from(table)
-        .where(and(eq(column('id'), sql.placeholder('id')), ...where))
-        .limit(1)
-        .prepare(`find_${def.name}_${shape}`);
-      byShape.set(shape, query);
+      query = build();
+      byName.set(name, query);
     }
     return query;
   };
+  const preparable = (db: Executor, scope: Scope) =>
+    !(db instanceof PgTransaction) && !scope.visibleTo && !policiesApply(policyScope(def, table, scope));
+  const scopeShape = (scope: Scope) => `${scope.organisationId ? 'o' : ''}${scope.ownerId ? 'w' : ''}`;
+  const placeholderScopeWhere = (scope: Scope) =>
+    scopeWhere({
+      organisationId: scope.organisationId ? sql.placeholder('organisationId') : undefined,
+      ownerId: scope.ownerId ? sql.placeholder('ownerId') : undefined,
+      unscoped: scope.unscoped,
+    });
+  const scopeValues = (scope: Scope) => ({ organisationId: scope.organisationId, ownerId: scope.ownerId });
+
+  const preparedFind = (db: Executor, scope: Scope, expanded: boolean) => {
+    const name = `find_${def.name}_${scopeShape(scope)}${expanded ? 'x' : ''}`;
+    return prepared(db, name, () =>
+      db
+        .select(expanded ? expandedSelection() : selection)
+        .from(table)
+        .where(and(eq(column('id'), sql.placeholder('id')), ...placeholderScopeWhere(scope)))
+        .limit(1)
+        .prepare(name),
+    );
+  };
 
   const find = async (db: Executor, scope: Scope, id: string, expanded = false): Promise<StoredRow<Def> | undefined> => {
-    if (!(db instanceof PgTransaction) && !scope.visibleTo && !policiesApply(policyScope(def, table, scope))) {
+    if (preparable(db, scope)) {
       checkScoped(scope);
-      const [row] = await preparedFind(db, scope, expanded).execute({ id, organisationId: scope.organisationId, ownerId: scope.ownerId });
+      const [row] = await preparedFind(db, scope, expanded).execute({ id, ...scopeValues(scope) });
       return row as StoredRow<Def> | undefined;
     }
     const [row] = await db
@@ -260,6 +272,36 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
 
     /** The reference checks `create` and `update` run, for workflows that must refuse a bad id before other checks. */
     checkReferences: references.check,
+
+    /**
+     * The records of `ids` the caller may see, as a list answers them and in its order: the page a
+     * search index found, read again in the caller's scope.
+     */
+    async listByIds(db: Executor, scope: Scope, ids: readonly string[]): Promise<ResourceRecord<Def>[]> {
+      if (ids.length === 0) return [];
+      const order = orderBy ?? [desc(column('createdAt')), desc(column('id'))];
+      let rows: unknown[];
+      if (preparable(db, scope)) {
+        checkScoped(scope);
+        const name = `by_ids_${def.name}_${scopeShape(scope)}`;
+        const query = prepared(db, name, () =>
+          db
+            .select(expandedSelection())
+            .from(table)
+            .where(and(sql`${column('id')} = any(${sql.placeholder('ids')})`, ...placeholderScopeWhere(scope)))
+            .orderBy(...order)
+            .prepare(name),
+        );
+        rows = await query.execute({ ids: [...ids], ...scopeValues(scope) });
+      } else {
+        rows = await db
+          .select(selectionFor(scope, true))
+          .from(table)
+          .where(and(inArray(column('id'), [...ids]), ...scopeWhere(scope)))
+          .orderBy(...order);
+      }
+      return (rows as Row[]).map(toRecord);
+    },
 
     async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord<Def>>> {
       const page = await listRows<Row>(db, {
