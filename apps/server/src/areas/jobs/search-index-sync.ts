@@ -1,16 +1,18 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import {
+  horizonColumn,
+  horizonOf,
+  jsonOf,
+  loadBatch,
+  pruneChanges,
+  pruneEveryMs,
+  type Row,
+  reloadAfterMs,
+  rowsOf,
+  sharedLooks,
+} from '../../db/change-log';
 import type { Db } from '../../db/client';
 import { createSearchIndex, type IndexedJob, type SearchIndex, wordsOfVector } from './search-index';
-
-type Row = Record<string, unknown>;
-const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-
-/** How many rows a load reads at a time, so a million jobs never sit in memory as text at once. */
-const loadBatch = 5000;
-/** How long the change log keeps its rows; a process that has not looked for longer loads afresh. */
-const changesKeptHours = 24;
-const reloadAfterMs = (changesKeptHours / 2) * 60 * 60 * 1000;
-const pruneEveryMs = 10 * 60 * 1000;
 
 const epochMs = (column: string) => sql.raw(`(extract(epoch from "${column}") * 1000)::float8`);
 const jobColumns = sql`"job_id", "recruiter_id", "is_featured_job", ${epochMs('posted_on')} as "posted_on",
@@ -19,7 +21,6 @@ const jobColumns = sql`"job_id", "recruiter_id", "is_featured_job", ${epochMs('p
   "search_vector"::text as "words"`;
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 const indexedJob = (row: Row): IndexedJob => ({
   jobId: row.job_id as string,
@@ -38,10 +39,6 @@ const indexedJob = (row: Row): IndexedJob => ({
   experience: (row.experience as string | null) ?? null,
   words: wordsOfVector(row.words as string),
 });
-
-/** The oldest transaction still running (or the next to start): everything older is visible to whoever looks now. */
-const horizonOf = async (db: Db) =>
-  Number((await rowsOf(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "horizon"`))[0]?.horizon);
 
 const companiesDown = async (db: Db, ids?: string[]) =>
   rowsOf(
@@ -82,8 +79,6 @@ const loadIndex = async (db: Db) => {
 export const createSearchIndexSync = (db: Db) => {
   let state: { index: SearchIndex; horizon: number; lookedAt: number } | undefined;
   let loading: Promise<void> | undefined;
-  let running: Promise<void> | undefined;
-  let waiting: Promise<void> | undefined;
   let prunedAt = 0;
 
   const load = () => {
@@ -103,7 +98,7 @@ export const createSearchIndexSync = (db: Db) => {
     const lookedAt = Date.now();
     const [seen] = await rowsOf(
       db,
-      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "horizon",
+      sql`select ${horizonColumn},
         (select coalesce(json_agg(distinct "job_id"), '[]') from "job_search_changes" where "changed" >= ${current.horizon} and "job_id" is not null) as "jobs",
         (select coalesce(json_agg(distinct "recruiter_id"), '[]') from "job_search_changes" where "changed" >= ${current.horizon} and "recruiter_id" is not null) as "companies"`,
     );
@@ -127,27 +122,14 @@ export const createSearchIndexSync = (db: Db) => {
     current.lookedAt = lookedAt;
     if (lookedAt - prunedAt > pruneEveryMs) {
       prunedAt = lookedAt;
-      await db.execute(sql`delete from "job_search_changes" where "at" < now() - make_interval(hours => ${changesKeptHours})`);
+      await pruneChanges(db, 'job_search_changes');
     }
   };
 
+  const caughtUp = sharedLooks(look);
   /** The index, up to date with everything committed before this call. */
   const current = async (): Promise<SearchIndex> => {
-    if (waiting) await waiting;
-    else if (running) {
-      waiting = running
-        .catch(() => undefined)
-        .then(() => {
-          waiting = undefined;
-          return current().then(() => undefined);
-        });
-      await waiting;
-    } else {
-      running = look().finally(() => {
-        running = undefined;
-      });
-      await running;
-    }
+    await caughtUp();
     return (state as NonNullable<typeof state>).index;
   };
 
