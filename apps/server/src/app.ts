@@ -14,6 +14,7 @@ import { registerCompanies } from './areas/companies/routes';
 import { registerArticlePages } from './areas/content/article-pages';
 import { registerCardPages } from './areas/content/card-page';
 import { registerContent } from './areas/content/routes';
+import { createCandidateSearch } from './areas/crm/candidate-search';
 import { registerCrm } from './areas/crm/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerCvBuilder } from './areas/cv-builder/routes';
@@ -135,6 +136,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     codes: createOneTimeCodes({ secret }),
     gazetteer: createGazetteer(),
     jobSearchIndex: createSearchIndexSync(database.db),
+    candidateSearch: createCandidateSearch(database.db),
     jobSearchCache: createResultCache({
       ttlMs: config.jobSearchCache ? 30_000 : 0,
       maxEntries: 1000,

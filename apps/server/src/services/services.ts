@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CandidateSearch } from '../areas/crm/candidate-search';
 import type { SearchIndexSync } from '../areas/jobs/search-index-sync';
 import type { Config } from '../config';
 import type { RenderPool } from './documents/render-pool';
@@ -26,6 +27,8 @@ export type Services = {
   gazetteer: Gazetteer;
   /** The public job search's index in this process, brought up to date before every search. */
   jobSearchIndex: SearchIndexSync;
+  /** The CRM candidate list's search in this process, brought up to date before every list. */
+  candidateSearch: CandidateSearch;
   /** Public job searches, cleared by every change to a job or a company's name. */
   jobSearchCache: ResultCache<unknown>;
   sessions: Sessions;

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { candidates, crmNoticePeriods } from '../../db/schema/candidates';
 import type { Caller, Scope } from '../../engine/context';
 import { conflict, notFound } from '../../engine/errors';
+import { pageOf } from '../../engine/list-query';
 import { registerResource } from '../../engine/register-resource';
 import type { ResourceRecord } from '../../engine/repository';
 import { emailKey, phoneKey } from './candidate-contact-keys';
@@ -186,9 +187,17 @@ export const registerCandidates = (app: FastifyInstance) => {
     },
     handlers: {
       details: ({ db, caller, scope, input }) => candidateDetails(db, { caller, scope, id: input._id }),
-      list: async ({ db, scope, input, repository }) => {
-        const page = await repository.list(db, scope, input as ListRequest);
-        return { ...page, results: page.results.map(withCounts) };
+      // The search and filters from the process's index when it answers them; the page's rows, in
+      // the caller's scope, from the database either way.
+      list: async ({ db, scope, input, repository, services }) => {
+        const request = input as ListRequest;
+        const found = await services.candidateSearch.find(scope, request);
+        if (!found) {
+          const page = await repository.list(db, scope, request);
+          return { ...page, results: page.results.map(withCounts) };
+        }
+        const rows = await repository.listByIds(db, scope, found.ids);
+        return pageOf(rows.map(withCounts), found.total, request);
       },
     },
   });

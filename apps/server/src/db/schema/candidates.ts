@@ -1,6 +1,6 @@
 import type { Address, PersonName, UploadedFile } from '@app/contract/conventions/common';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 
 export const candidates = pgTable(
@@ -59,6 +59,22 @@ export const candidates = pgTable(
       sql`(${t.itemId} #>> '{combined}'::text[]) gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * Every change to a candidate, with its transaction's id, so each API process's candidate search
+ * index (`areas/crm/candidate-search.ts`) catches up before every list with only what changed.
+ * Written by a trigger on `candidates` (migration 0019).
+ */
+export const candidateSearchChanges = pgTable(
+  'candidate_search_changes',
+  {
+    changed: bigint({ mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+    organisationId: text(),
+    candidateId: text().notNull(),
+    at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('candidate_search_changes_changed').on(t.changed), index('candidate_search_changes_at').on(t.at)],
 );
 
 /** Special-category data, apart from the candidate so no list or export can select it by accident. */
