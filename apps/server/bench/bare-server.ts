@@ -15,12 +15,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { candidateRepository } from '../src/areas/crm/candidate-repository';
+import { createCandidateSearch } from '../src/areas/crm/candidate-search';
 import { searchOpenJobs } from '../src/areas/jobs/search';
 import { createSearchIndexSync } from '../src/areas/jobs/search-index-sync';
 import type { Database } from '../src/db/client';
 import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
-import { candidateListPath, candidateListStatement } from './candidate-sql';
+import { candidateListPath, candidateListRequest, candidateListStatement, candidateSqlListPath } from './candidate-sql';
 import { floorPath, searchPath } from './search';
 import { primaryOfWorkers, reportReady, targetFromEnv } from './shared';
 
@@ -191,9 +193,22 @@ app.post(searchPath, async (req) =>
   ok('Fetched successfully', await searchOpenJobs({ db, gazetteer, index: searchIndex, request: jobSearch.parse(req.body) })),
 );
 
-// The candidate list: the SQL the product's repository builds for the body in the caller's
-// organisation; the page answered with the total, the rows as the driver gives them.
+// The candidate list as the product answers it (its search index, caught up before each list, then
+// the page's rows by id) with none of the product's routing, checks or hooks around it.
+const candidateSearch = createCandidateSearch(db);
 app.post(candidateListPath, async (req, reply) => {
+  const caller = await callerOf(req);
+  if (!caller?.organisationId) return unauthorized(reply);
+  const request = candidateListRequest.parse(req.body);
+  const scope = { organisationId: caller.organisationId };
+  const found = await candidateSearch.find(scope, request);
+  if (!found) return ok('Fetched successfully', await candidateRepository.list(db, scope, request));
+  return ok('Fetched successfully', { results: await candidateRepository.listByIds(db, scope, found.ids), totalResults: found.total });
+});
+
+// The candidate list through the SQL search the index stands in for: the statement the product's
+// repository builds for the body in the caller's organisation; the rows as the driver gives them.
+app.post(candidateSqlListPath, async (req, reply) => {
   const caller = await callerOf(req);
   if (!caller?.organisationId) return unauthorized(reply);
   const { sql, params, countWhenEmpty } = await candidateListStatement(undefined, caller.organisationId, req.body);

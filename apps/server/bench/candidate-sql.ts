@@ -13,6 +13,8 @@ import '../src/areas/crm/contacts';
 import type { Executor } from '../src/db/client';
 
 export const candidateListPath = `/api${candidate.calls.list!.path}`;
+/** The bare server's route running the list's SQL search, which the product's index stands in for. */
+export const candidateSqlListPath = '/bench/candidate/list-sql';
 
 type Statement = { sql: string; params: unknown[] };
 
@@ -24,7 +26,7 @@ const recorder = {
   },
 };
 const recordingDb = drizzle(recorder as never, { casing: 'snake_case' }) as unknown as Executor;
-const parse = listRequest(candidate.filters);
+export const candidateListRequest = listRequest(candidate.filters);
 
 /**
  * The page's statement (its rows with the total), and for a later page the count the product runs
@@ -36,7 +38,7 @@ export const candidateListStatement = async (
   body: unknown,
 ): Promise<Statement & { countWhenEmpty?: Statement }> => {
   recorded = [];
-  await candidateRepository.list(recordingDb, { organisationId }, parse.parse(body) as never);
+  await candidateRepository.list(recordingDb, { organisationId }, candidateListRequest.parse(body) as never);
   const [page, count] = recorded;
   if (!page) throw new Error('The candidate list ran no statement');
   return { ...page, countWhenEmpty: count };

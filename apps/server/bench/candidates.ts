@@ -7,15 +7,17 @@
  * connections, each a search word (a first name, a surname, a full name, the start of one, an email
  * fragment, a phone fragment or a CAN- number) with two filters (status and a skill, an owner or a
  * creation range), now and then a later page or a longer one. Signed in as a staff member whose role
- * reads every candidate (Candidate READ, scope ALL). Beside it, the bare route running the same SQL
- * (built per request by the product's own repository, see bare-server.ts). Then the raw SQL time of
+ * reads every candidate (Candidate READ, scope ALL). Beside it, a bare route running the product's
+ * own search (its index, then the page's rows by id) with no routing, and a bare route running the
+ * SQL search the index stands in for (built per request by the product's own repository, see
+ * bare-server.ts); all three must agree on the first 200 requests. Then the raw time of that SQL for
  * a sample of the requests, with the plans of the slowest three under BENCH_EXPLAIN=1.
  *
  * The export: `POST /candidate/export` of the whole measured organisation (100,000 rows), its time,
  * and the server's resident memory and heap sampled every 50 ms while it streams.
  */
 import pg from 'pg';
-import { candidateListPath, candidateListStatement } from './candidate-sql';
+import { candidateListPath, candidateListStatement, candidateSqlListPath } from './candidate-sql';
 import { fetchCall, load, type Measured, median, medianOf, micros, ms, type Numbers, table } from './load';
 import { firstNames, lastNames, type SeededCandidates } from './seed-candidates';
 import { type Child, type DatabaseTarget, startChild } from './shared';
@@ -187,45 +189,59 @@ export const runCandidates = async (
       path: candidateListPath,
       bodies,
     };
-    // Both must find the same candidates, in the same order, before their speeds mean anything.
+    const sqlCall: Measured = { ...call, name: `${call.name}, the SQL search`, path: candidateSqlListPath };
+    // All three must find the same candidates, in the same order, before their speeds mean anything:
+    // the index against the SQL it stands in for, on real data.
     const found: number[] = [];
     const problems: string[] = [];
-    for (const body of bodies.slice(0, 100)) {
-      const [a, b] = await Promise.all([
+    const ids = (page: { data: { results: { _id: string }[]; totalResults: number } }) =>
+      `${page.data.totalResults}:${page.data.results.map((r) => r._id).join(',')}`;
+    for (const body of bodies.slice(0, 200)) {
+      const [a, b, c] = await Promise.all([
         fetchCall(product, seeded.token, { ...call, body }),
         fetchCall(bare, seeded.token, { ...call, body }),
+        fetchCall(bare, seeded.token, { ...sqlCall, body }),
       ]);
       if (a.status !== 200) throw new Error(`The list ${JSON.stringify(body)} answered ${a.status}: ${JSON.stringify(a.body)}`);
-      const ids = (page: { data: { results: { _id: string }[]; totalResults: number } }) =>
-        `${page.data.totalResults}:${page.data.results.map((r) => r._id).join(',')}`;
-      if (b.status !== 200 || ids(a.body) !== ids(b.body)) {
-        problems.push(
-          `${JSON.stringify(body)}: product ${ids(a.body)}, bare ${b.status === 200 ? ids(b.body) : `${b.status} ${JSON.stringify(b.body)}`}`,
-        );
+      for (const [name, other] of [
+        ['bare', b],
+        ['SQL', c],
+      ] as const) {
+        if (other.status !== 200 || ids(a.body) !== ids(other.body)) {
+          problems.push(
+            `${JSON.stringify(body)}: product ${ids(a.body)}, ${name} ${other.status === 200 ? ids(other.body) : `${other.status} ${JSON.stringify(other.body)}`}`,
+          );
+        }
       }
       found.push(a.body.data.totalResults);
     }
     if (problems.length > 0) console.log(`Warning:\n  ${problems.slice(0, 5).join('\n  ')}`);
-    else console.log('\nProduct and bare find the same candidates, in the same order, for the first 100 requests.');
+    else console.log('\nProduct, bare and the SQL search find the same candidates, in the same order, for the first 200 requests.');
     console.log(
       `Candidates: ${seeded.total} in ${seeded.organisations} organisations, ${seeded.inMeasured} in the measured one; ${bodies.length} distinct ` +
-        `requests; the first 100 find ${Math.min(...found)} to ${Math.max(...found)} (median ${median(found)})`,
+        `requests; the first 200 find ${Math.min(...found)} to ${Math.max(...found)} (median ${median(found)})`,
     );
 
-    const runs = { product: [] as Numbers[], bare: [] as Numbers[] };
+    const servers = [
+      { name: 'product', child: product, call },
+      { name: 'bare', child: bare, call },
+      { name: 'bare SQL', child: bare, call: sqlCall },
+    ];
+    const runs: Record<string, Numbers[]> = { product: [], bare: [], 'bare SQL': [] };
     for (let round = 1; round <= options.rounds; round++) {
       console.log(
         options.rounds > 1 ? `Measuring the candidate list, round ${round} of ${options.rounds}:` : 'Measuring the candidate list:',
       );
-      for (const server of round % 2 === 1 ? [product, bare] : [bare, product]) {
-        await load(server, seeded.token, call, { seconds: options.warmup, connections: options.connections });
-        const numbers = await load(server, seeded.token, call, { seconds: options.seconds, connections: options.connections });
-        console.log(`  ${server.name.padEnd(7)} ${numbers.rps.toFixed(0)} req/s, p99 ${ms(numbers.p99)}`);
-        runs[server === product ? 'product' : 'bare'].push(numbers);
+      for (const server of round % 2 === 1 ? servers : [...servers].reverse()) {
+        await load(server.child, seeded.token, server.call, { seconds: options.warmup, connections: options.connections });
+        const numbers = await load(server.child, seeded.token, server.call, { seconds: options.seconds, connections: options.connections });
+        console.log(`  ${server.name.padEnd(8)} ${numbers.rps.toFixed(0)} req/s, p99 ${ms(numbers.p99)}`);
+        runs[server.name]?.push(numbers);
       }
     }
-    const numbers = medianOf(runs.product);
-    const baseline = medianOf(runs.bare);
+    const numbers = medianOf(runs.product as Numbers[]);
+    const baseline = medianOf(runs.bare as Numbers[]);
+    const sqlSearch = medianOf(runs['bare SQL'] as Numbers[]);
     const every = Math.max(1, Math.floor(bodies.length / options.sqlSamples));
     const raw = await timeRawSql(target, seeded, { requests: bodies, every, explain: process.env.BENCH_EXPLAIN === '1' });
 
@@ -234,7 +250,8 @@ export const runCandidates = async (
 
     console.log(
       `\nCandidate list on PostgreSQL (${options.connections} connections, req/s over ${options.seconds} s${options.rounds > 1 ? `, median of ${options.rounds} rounds` : ''}; ` +
-        `bare: a bare Fastify route running the same SQL; raw SQL: EXPLAIN ANALYZE of ${raw.sampled} of the requests):\n`,
+        `bare: a bare Fastify route running the product's search and page read; bare SQL: one running the SQL search the index stands in for; ` +
+        `raw SQL: EXPLAIN ANALYZE of ${raw.sampled} of the requests' SQL search):\n`,
     );
     console.log(
       table([
@@ -243,6 +260,7 @@ export const runCandidates = async (
           [
             ['product', numbers],
             ['bare', baseline],
+            ['bare SQL', sqlSearch],
           ] as [string, Numbers][]
         ).map(([name, x]) => [name, x.rps.toFixed(0), ms(x.p50), ms(x.p99), micros(x.cpuPerRequest), String(x.errors + x.non2xx)]),
       ]),
