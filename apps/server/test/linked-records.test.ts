@@ -97,7 +97,8 @@ describe('linked records', () => {
     await create(task.calls.create, { title: 'Counted', relatedTo: [{ entityType: 'Client', _id: acme._id }] });
     await linkedTo({ entityType: 'Client', _id: acme._id }); // the caller's permissions, cached
     const statements = await statementsDuring(() => linkedTo({ entityType: 'Client', _id: acme._id }));
-    const ours = statements.filter((text) => !/"sessions"|from "users"/.test(text));
+    // The session and caller lookups are every call's; the job queue claims work in the background meanwhile.
+    const ours = statements.filter((text) => !/"sessions"|from "users"|"job_queue"/.test(text));
     expect(ours, statements.join('\n')).toHaveLength(1);
     expect(ours[0]).toMatch(/union all/);
   });
