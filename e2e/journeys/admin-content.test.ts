@@ -35,9 +35,20 @@ const choosePicture = async (page: Page, button: string, name: string) => {
   await page.getByText(name, { exact: true }).waitFor();
 };
 
-/** Whether an image has arrived and been drawn (a broken link draws nothing). */
-const drawn = (image: ReturnType<Page['locator']>) =>
-  image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0);
+/** Whether an image arrives and is drawn within a few seconds (a broken link never is). */
+const drawn = async (image: ReturnType<Page['locator']>) => {
+  await image.waitFor();
+  const element = await image.elementHandle();
+  return image
+    .page()
+    .waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, element, {
+      timeout: 10_000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+};
 
 /** Picks one option of a Mantine select by the input's label. */
 const choose = async (page: Page, label: string, option: string) => {
