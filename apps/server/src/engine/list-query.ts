@@ -15,9 +15,12 @@ export const textExpression = (table: PgTable, path: string): SQL => {
   return sql`${column} #>> ${`{${inside.join(',')}}`}`;
 };
 
+/** A list's search words: split at white space, at most eight (an index answering a list splits them the same way). */
+export const listSearchWords = (search: string) => search.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+
 /** Every word must appear in at least one of the fields, in any order, ignoring case. */
 export const searchCondition = (table: PgTable, fields: readonly string[], search: string): SQL | undefined => {
-  const words = search.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = listSearchWords(search);
   if (words.length === 0 || fields.length === 0) return undefined;
   const expressions = fields.map((field) => textExpression(table, field));
   return and(...words.map((word) => or(...expressions.map((e) => sql`${e} ilike ${`%${escapeLike(word)}%`}`))));

@@ -15,6 +15,7 @@ import {
 } from '../../db/change-log';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../engine/context';
+import { listSearchWords } from '../../engine/list-query';
 import { type CandidateIndex, createCandidateIndex, type IndexedCandidate, indexedFilters, newestFirst } from './candidate-search-index';
 
 /** An organisation whose index has given up this share of its slots to changes is loaded afresh. */
@@ -64,15 +65,6 @@ const loadOrganisation = async (db: Db, organisationId: string) => {
   return index;
 };
 
-/** The list's search words, as the SQL search splits them (see `searchCondition`), in lower case. */
-const wordsOf = (search: string) =>
-  search
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((word) => word.toLowerCase());
-
 // The index stands in for the list's SQL only while the definition is what it was written for.
 const searchedFields = ['name.fullName', 'email', 'phone', 'itemId.combined'];
 if (candidate.search.join() !== searchedFields.join() || (candidate.policies ?? []).length > 0) {
@@ -104,7 +96,9 @@ export const createCandidateSearch = (db: Db, { maxCandidates = 1_000_000 } = {}
 
   const look = () =>
     inTurn(async () => {
-      if (horizon === undefined || organisations.size === 0) return;
+      // With nothing held there is nothing to catch up: the next load starts from its own horizon.
+      if (organisations.size === 0) horizon = undefined;
+      if (horizon === undefined) return;
       const now = Date.now();
       if (now - lookedAt > reloadAfterMs) {
         organisations.clear();
@@ -188,7 +182,7 @@ export const createCandidateSearch = (db: Db, { maxCandidates = 1_000_000 } = {}
       const index = held?.index ?? (await load(organisationId));
       if (held) held.usedAt = Date.now();
       const found = index.search({
-        words: wordsOf(request.search),
+        words: listSearchWords(request.search).map((word) => word.toLowerCase()),
         filter: request.filter,
         visibility: { ownerId: scope.ownerId, visibleTo: scope.visibleTo },
       });
