@@ -85,7 +85,10 @@ describe('mail through the job queue', () => {
     await vi.waitFor(async () => expect((await outboxRow(t.app, queued.id))?.status).toBe('SENT'), { timeout: 20_000, interval: 100 });
     expect(smtp.state.received.filter((text) => text.includes('Subject: Eventually'))).toHaveLength(1);
     // the outbox turns SENT inside the handler; the job row is marked done a moment after it returns
-    await vi.waitFor(async () => expect(await mailJob(t.app, queued.id)).toMatchObject({ attempts: 2, lastError: null }), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(async () => expect(await mailJob(t.app, queued.id)).toMatchObject({ attempts: 2, lastError: null }), {
+      timeout: 5_000,
+      interval: 50,
+    });
   });
 
   it('a job queued in a transaction that rolls back never exists, so it never runs', async () => {
