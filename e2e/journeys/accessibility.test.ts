@@ -13,6 +13,7 @@ import { clientCredentials } from '../../packages/contract/src/resources/crm/cli
 import { contact } from '../../packages/contract/src/resources/crm/contact';
 import { launchBrowser, skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
+import { openPage } from '../support/journey';
 import { startMailCatcher } from '../support/mail-catcher';
 import { startServer } from '../support/server';
 import { signIn } from '../support/steps';
@@ -240,16 +241,8 @@ test('accessibility: every screen of every area, as each kind of user, has no se
   try {
     const { portalEmail } = await setUp(server.url, server.superAdmin);
     browser = await launchBrowser();
-    const personPage = async () => {
-      const context = await (browser as Browser).newContext({
-        baseURL: server.url,
-        viewport: { width: 1280, height: 900 },
-        timezoneId: 'Europe/London',
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      return page;
-    };
+    const personPage = () =>
+      openPage({ browser: browser as Browser, server, context: { viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/London' } });
     const as = async (who: string, account: { email: string; password: string } | null, landing: string, screens: Screen[]) => {
       // A11Y_ONLY=<part of a user's kind> checks only those users' screens, while fixing one area.
       if (process.env.A11Y_ONLY && !who.includes(process.env.A11Y_ONLY)) return;

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
-import { openSection, signIn } from '../support/steps';
+import { skipWithoutChromium } from '../support/browser';
+import { type ServerAndBrowser, signedInPage, startServerAndBrowser } from '../support/journey';
+import type { TestServer } from '../support/server';
+import { openSection } from '../support/steps';
 
 const area = 'Platform admin';
 const author = { name: 'Priya Raman', fullName: 'Dr Priya Raman', profile: 'Careers writer in Leeds.' };
@@ -19,6 +20,7 @@ const visitor = {
 
 const skip = skipWithoutChromium();
 let server: TestServer;
+let world: ServerAndBrowser;
 let browser: Browser;
 let admin: Page;
 
@@ -59,20 +61,13 @@ const choose = async (page: Page, label: string, option: string) => {
 // One server and one signed-in admin for both journeys: starting them is most of the time.
 before(async () => {
   if (skip) return;
-  server = await startServer();
-  browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  admin = await (await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })).newPage();
-  admin.setDefaultTimeout(20_000);
-  await signIn(admin, server.superAdmin.email, server.superAdmin.password);
-  await admin.waitForURL('**/admin');
+  world = await startServerAndBrowser();
+  ({ server, browser } = world);
+  admin = await signedInPage({ ...world, ...server.superAdmin, landing: '/admin' });
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await world?.stop();
 });
 
 test('admin content: an admin adds an author, writes an article in rich text and publishes it; the public can read it', {

@@ -4,18 +4,13 @@ import { demoOrganisationAdmin, demoPassword, foundationDemo } from '../../apps/
 import { login } from '../../packages/contract/src/resources/auth';
 import { crmRole } from '../../packages/contract/src/resources/crm-access';
 import { organisationStaff } from '../../packages/contract/src/resources/organisation-staff';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import { skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
-import { startServer } from '../support/server';
+import { openPage, signedInPage, withServerAndBrowser } from '../support/journey';
 import { openSection, signIn, signOut } from '../support/steps';
 
 test('forms never lose work: leaving a half-edited profile asks first', { skip: skipWithoutChromium(), timeout: 240_000 }, async () => {
-  const server = await startServer();
-  const browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  try {
+  await withServerAndBrowser(async ({ server, browser }) => {
     const { api } = httpApi(server.url);
     const seeker = { email: 'sam.seeker@example.com', password: 'Seeker-pass-123' };
     await api({ method: 'POST', path: '/job-seeker/' } as never, {
@@ -24,11 +19,13 @@ test('forms never lose work: leaving a half-edited profile asks first', { skip: 
       phone: '+447700900123',
       password: seeker.password,
     });
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signIn(page, seeker.email, seeker.password);
-    await page.waitForURL('**/seeker');
+    const page = await signedInPage({
+      browser,
+      server,
+      ...seeker,
+      landing: '/seeker',
+      context: { viewport: { width: 1280, height: 860 } },
+    });
 
     // Half an introduction, then away to another page: the app asks, and staying keeps the words.
     const introduction = page.getByLabel('Introduction');
@@ -53,22 +50,14 @@ test('forms never lose work: leaving a half-edited profile asks first', { skip: 
     await nav.getByRole('link', { name: 'My applications' }).click();
     await page.waitForURL('**/seeker/applications');
     assert.equal(await ask.count(), 0);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });
 
 test("a skill missing from the list, typed in by a seeker, waits in the admin's skills for approval", {
   skip: skipWithoutChromium(),
   timeout: 240_000,
 }, async () => {
-  const server = await startServer();
-  const browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  try {
+  await withServerAndBrowser(async ({ server, browser }) => {
     const { api } = httpApi(server.url);
     const seeker = { email: 'tara.typist@example.com', password: 'Seeker-pass-123' };
     await api({ method: 'POST', path: '/job-seeker/' } as never, {
@@ -78,9 +67,7 @@ test("a skill missing from the list, typed in by a seeker, waits in the admin's 
       password: seeker.password,
     });
     const skillName = 'Quantum basket weaving';
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    const page = await openPage({ browser, server, context: { viewport: { width: 1280, height: 900 } } });
 
     // The seeker types a skill the list lacks, adds it as typed, and saves.
     await signIn(page, seeker.email, seeker.password);
@@ -104,22 +91,14 @@ test("a skill missing from the list, typed in by a seeker, waits in the admin's 
     await row.getByRole('button', { name: `Change status of ${skillName}` }).click();
     await page.getByRole('menuitem', { name: 'Approve / switch on' }).click();
     await row.getByText('Active').waitFor();
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });
 
 test('a half-valid form shows what is wrong without sending anything, then saves once fixed', {
   skip: skipWithoutChromium(),
   timeout: 240_000,
 }, async () => {
-  const server = await startServer();
-  const browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  try {
+  await withServerAndBrowser(async ({ server, browser }) => {
     const { api } = httpApi(server.url);
     const seeker = { email: 'pat.pay@example.com', password: 'Seeker-pass-123' };
     await api({ method: 'POST', path: '/job-seeker/' } as never, {
@@ -128,11 +107,13 @@ test('a half-valid form shows what is wrong without sending anything, then saves
       phone: '+447700900125',
       password: seeker.password,
     });
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signIn(page, seeker.email, seeker.password);
-    await page.waitForURL('**/seeker');
+    const page = await signedInPage({
+      browser,
+      server,
+      ...seeker,
+      landing: '/seeker',
+      context: { viewport: { width: 1280, height: 900 } },
+    });
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/job-seeker/updatePreferences')) sent.push(request.method());
@@ -156,22 +137,14 @@ test('a half-valid form shows what is wrong without sending anything, then saves
       const label = Array.from(document.querySelectorAll('label')).find((l) => l.textContent?.includes('Expected salary to'));
       return (label?.control as HTMLInputElement | null)?.value.replace(/\D/g, '') === '60000';
     });
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });
 
 test('roles as a grid: the admin gives a role Edit on clients, and its holder adds a client', {
   skip: skipWithoutChromium(),
   timeout: 300_000,
 }, async () => {
-  const server = await startServer();
-  const browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  try {
+  await withServerAndBrowser(async ({ server, browser }) => {
     const { api, upload } = httpApi(server.url);
     await foundationDemo.run({ api, upload, superAdmin: server.superAdmin });
     const admin = (await api(login, { email: demoOrganisationAdmin, password: demoPassword })).token as string;
@@ -190,11 +163,14 @@ test('roles as a grid: the admin gives a role Edit on clients, and its holder ad
       admin,
     );
 
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signIn(page, demoOrganisationAdmin, demoPassword);
-    await page.waitForURL('**/crm');
+    const page = await signedInPage({
+      browser,
+      server,
+      email: demoOrganisationAdmin,
+      password: demoPassword,
+      landing: '/crm',
+      context: { viewport: { width: 1280, height: 900 } },
+    });
     await openSection(page, 'CRM', 'Roles');
     // The list says what each role allows in words.
     await page
@@ -233,8 +209,5 @@ test('roles as a grid: the admin gives a role Edit on clients, and its holder ad
     await dialog.getByRole('button', { name: 'Create client' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('row', { name: /Grid Logistics/ }).waitFor();
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { jobBoardDemo } from '../../apps/server/src/demo/job-board';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import { skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
-import { startServer, type TestServer } from '../support/server';
+import { openPage, type ServerAndBrowser, startServerAndBrowser } from '../support/journey';
+import type { TestServer } from '../support/server';
 import { signIn } from '../support/steps';
 
 // The demo's job board: Northern Digital's jobs in Leeds, Sheffield, Manchester and London, Harbour
@@ -17,30 +18,24 @@ const james = 'james.oconnor@example.com';
 const skip = skipWithoutChromium();
 let server: TestServer;
 let browser: Browser;
+let world: ServerAndBrowser;
 
 before(async () => {
   if (skip) return;
-  server = await startServer();
-  try {
-    const { api, upload } = httpApi(server.url);
-    await jobBoardDemo.run({ api, upload, superAdmin: server.superAdmin });
-    browser = await launchBrowser();
-  } catch (error) {
-    await server.stop();
+  world = await startServerAndBrowser();
+  ({ server, browser } = world);
+  const { api, upload } = httpApi(server.url);
+  await jobBoardDemo.run({ api, upload, superAdmin: server.superAdmin }).catch(async (error) => {
+    await world.stop();
     throw error;
-  }
+  });
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await world?.stop();
 });
 
-const newPage = async (viewport = { width: 1280, height: 900 }) => {
-  const page = await (await browser.newContext({ baseURL: server.url, viewport })).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-};
+const newPage = (viewport = { width: 1280, height: 900 }) => openPage({ browser, server, context: { viewport } });
 
 /** Every console error and warning, and every uncaught error, the page logs from now on. */
 const consoleOf = (page: Page) => {

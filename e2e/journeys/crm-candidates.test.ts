@@ -1,54 +1,44 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { login } from '@app/contract/resources/auth';
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { crmNote } from '@app/contract/resources/crm/note';
-import { organisation } from '@app/contract/resources/organisation';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
-import { startServer, type TestServer } from '../support/server';
-import { openSection, signIn } from '../support/steps';
+import { createAgency, type ServerAndBrowser, signedInPage, startServerAndBrowser } from '../support/journey';
+import type { TestServer } from '../support/server';
+import { openSection } from '../support/steps';
 
 const skip = skipWithoutChromium();
 const adminEmail = 'rita@candidates-agency.example';
 const password = 'Candidates-pass-2026';
 let server: TestServer;
-let browser: Browser;
+let world: ServerAndBrowser;
 let page: Page;
 let token: string;
 
 before(async () => {
   if (skip) return;
-  server = await startServer();
-  const { api } = httpApi(server.url);
-  const root = (await api(login, server.superAdmin)).token as string;
-  await api(
-    organisation.calls.create!,
-    {
-      name: 'Candidates Agency',
-      email: 'hello@candidates-agency.example',
-      phoneNumber: '+44 20 7946 0001',
-      adminUser: { email: adminEmail, phone: '+447700900001', passwordHash: password, name: { first: 'Rita', last: 'Recruiter' } },
-    },
-    root,
-  );
-  token = (await api(login, { email: adminEmail, password })).token as string;
-  browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
+  world = await startServerAndBrowser();
+  server = world.server;
+  token = await createAgency(server, {
+    name: 'Candidates Agency',
+    email: 'hello@candidates-agency.example',
+    phoneNumber: '+44 20 7946 0001',
+    admin: { email: adminEmail, password, phone: '+447700900001', first: 'Rita', last: 'Recruiter' },
   });
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 1000 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await signIn(page, adminEmail, password);
-  await page.waitForURL('**/crm');
+  page = await signedInPage({
+    ...world,
+    email: adminEmail,
+    password,
+    landing: '/crm',
+    context: { viewport: { width: 1280, height: 1000 } },
+  });
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await world?.stop();
 });
 
 const addCandidate = async (input: { first: string; last: string; email: string; phone: string }) => {

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { login } from '@app/contract/resources/auth';
 import { client } from '@app/contract/resources/crm/client';
 import { crmFeature, crmPermission, crmRole } from '@app/contract/resources/crm-access';
-import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
+import { createAgency, openPage } from '../support/journey';
 import { startMailCatcher } from '../support/mail-catcher';
-import { startServer } from '../support/server';
+import { startServer, type TestServer } from '../support/server';
 import { openSection, signIn } from '../support/steps';
 
 const agency = { name: 'Northwind Talent', email: 'hello@northwind-talent.example' };
@@ -19,25 +18,14 @@ const colleague = { first: 'Grace', last: 'Hopper', email: 'grace@northwind-tale
 const contactPerson = { first: 'Chris', last: 'Contact', email: 'chris@harbour-freight.example' };
 
 /** The organisation, its admin, a Recruiter role allowing the CRM's daily work, and one recruiter: the world before the screens. */
-const setUp = async (url: string, superAdmin: { email: string; password: string }) => {
-  const { api } = httpApi(url);
-  const root = (await api(login, superAdmin)).token as string;
-  await api(
-    organisation.calls.create!,
-    {
-      name: agency.name,
-      email: agency.email,
-      phoneNumber: '+44 20 7946 0100',
-      adminUser: {
-        email: admin.email,
-        phone: '+447700900100',
-        passwordHash: admin.password,
-        name: { first: admin.first, last: admin.last },
-      },
-    },
-    root,
-  );
-  const token = (await api(login, { email: admin.email, password: admin.password })).token as string;
+const setUp = async (server: TestServer) => {
+  const { api } = httpApi(server.url);
+  const token = await createAgency(server, {
+    name: agency.name,
+    email: agency.email,
+    phoneNumber: '+44 20 7946 0100',
+    admin: { ...admin, phone: '+447700900100' },
+  });
   const features = (await api(crmFeature.calls.list!, { limit: 'ALL' }, token)).results as { _id: string; title: string }[];
   const permissions = (await api(crmPermission.calls.list!, { limit: 'ALL' }, token)).results as {
     _id: string;
@@ -95,19 +83,11 @@ test('CRM workspace: staff, a client and its contact, a call, a task done from t
   let page: Page | undefined;
   let step = 'setup';
   try {
-    await setUp(server.url, server.superAdmin);
+    await setUp(server);
     browser = await launchBrowser();
     /** Each person in their own browser context (their own session), as on their own computer. */
-    const personPage = async () => {
-      const context = await (browser as Browser).newContext({
-        baseURL: server.url,
-        viewport: { width: 1280, height: 1000 },
-        timezoneId: 'Europe/London',
-      });
-      const opened = await context.newPage();
-      opened.setDefaultTimeout(20_000);
-      return opened;
-    };
+    const personPage = () =>
+      openPage({ browser: browser as Browser, server, context: { viewport: { width: 1280, height: 1000 }, timezoneId: 'Europe/London' } });
 
     // The admin adds a colleague with the Recruiter role.
     step = 'admin-adds-colleague';

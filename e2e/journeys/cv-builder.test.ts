@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import { unzipSync } from 'fflate';
 import { PDFParse } from 'pdf-parse';
 import type { Download, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
-import { startServer } from '../support/server';
+import { skipWithoutChromium } from '../support/browser';
+import { openPage, withServerAndBrowser } from '../support/journey';
 import { openSection } from '../support/steps';
 
 const seeker = { first: 'Grace', last: 'Hopper', email: 'grace.hopper@example.com', phone: '+447700900456', password: 'Grace-seeker-123' };
@@ -41,15 +41,8 @@ test('CV builder: a new seeker builds a CV from their profile, previews it, swit
   skip: skipWithoutChromium(),
   timeout: 240_000,
 }, async () => {
-  const server = await startServer();
-  const browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  try {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1360, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+  await withServerAndBrowser(async ({ server, browser }) => {
+    const page = await openPage({ browser, server, context: { viewport: { width: 1360, height: 900 }, acceptDownloads: true } });
     // The server's content security policy must leave the builder whole: the browser says when it blocks anything.
     const blocked: string[] = [];
     page.on('console', (message) => {
@@ -169,8 +162,5 @@ test('CV builder: a new seeker builds a CV from their profile, previews it, swit
     assert.match(documentXml, new RegExp(recipient.company));
     assert.match(documentXml, new RegExp(`${recipient.jobTitle} role at ${recipient.company}`));
     assert.deepEqual(blocked, []);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
-import { startServer } from '../support/server';
+import { skipWithoutChromium } from '../support/browser';
+import { openPage, withServerAndBrowser } from '../support/journey';
 import { openSection, signIn, signOut } from '../support/steps';
 
 const organisation = { name: 'Acme Recruiting', email: 'hello@acme-recruiting.example', phone: '+44 20 7946 0000' };
@@ -24,15 +24,8 @@ test('foundation: a super admin sets up an organisation, whose admin adds a staf
   skip: skipWithoutChromium(),
   timeout: 240_000,
 }, async () => {
-  const server = await startServer();
-  const browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  try {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+  await withServerAndBrowser(async ({ server, browser }) => {
+    const page = await openPage({ browser, server, context: { viewport: { width: 1280, height: 860 } } });
 
     // The super admin signs in and lands in the platform admin area.
     await signIn(page, server.superAdmin.email, server.superAdmin.password);
@@ -140,8 +133,5 @@ test('foundation: a super admin sets up an organisation, whose admin adds a staf
     const sections = page.getByRole('navigation', { name: 'CRM sections' });
     assert.equal(await sections.getByRole('link', { name: 'Staff' }).count(), 0);
     assert.equal(await sections.getByRole('link', { name: 'Dashboard' }).count(), 1);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });

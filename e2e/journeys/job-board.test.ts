@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { samplePdf } from '../../apps/server/src/demo/sample-pdf';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
-import { startServer } from '../support/server';
+import { skipWithoutChromium } from '../support/browser';
+import { openPage, withServerAndBrowser } from '../support/journey';
 
 const company = {
   name: 'Aire Valley Software',
@@ -35,17 +35,9 @@ test('job board: a company posts a job in Leeds; a seeker registers, uploads a C
   skip: skipWithoutChromium(),
   timeout: 180_000,
 }, async () => {
-  const server = await startServer();
-  const browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  try {
-    const viewport = { width: 1280, height: 900 };
-    const recruiter = await (await browser.newContext({ baseURL: server.url, viewport })).newPage();
-    const candidate = await (await browser.newContext({ baseURL: server.url, viewport })).newPage();
-    recruiter.setDefaultTimeout(20_000);
-    candidate.setDefaultTimeout(20_000);
+  await withServerAndBrowser(async ({ server, browser }) => {
+    const recruiter = await openPage({ browser, server });
+    const candidate = await openPage({ browser, server });
 
     // The company registers from the sign-in page and lands among its jobs.
     await recruiter.goto('/login');
@@ -145,8 +137,5 @@ test('job board: a company posts a job in Leeds; a seeker registers, uploads a C
     await application.getByText('Shortlisted').waitFor();
     await application.getByRole('button', { name: 'History' }).click();
     await application.getByText('Applied', { exact: true }).waitFor();
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
-import { startServer, type TestServer } from '../support/server';
-import { openSection, signIn } from '../support/steps';
+import type { Locator, Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser';
+import { type ServerAndBrowser, signedInPage, startServerAndBrowser } from '../support/journey';
+import type { TestServer } from '../support/server';
+import { openSection } from '../support/steps';
 
 const area = 'Platform admin';
 const skip = skipWithoutChromium();
 let server: TestServer;
-let browser: Browser;
+let world: ServerAndBrowser;
 let admin: Page;
 
 /** Picks one option of a Mantine select by the input's label, typing first when the choices come from a search. */
@@ -27,20 +28,13 @@ const waitForValue = async (input: Locator, expected: string) => {
 
 before(async () => {
   if (skip) return;
-  server = await startServer();
-  browser = await launchBrowser().catch(async (error) => {
-    await server.stop();
-    throw error;
-  });
-  admin = await (await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })).newPage();
-  admin.setDefaultTimeout(20_000);
-  await signIn(admin, server.superAdmin.email, server.superAdmin.password);
-  await admin.waitForURL('**/admin');
+  world = await startServerAndBrowser();
+  server = world.server;
+  admin = await signedInPage({ ...world, ...server.superAdmin, landing: '/admin' });
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await world?.stop();
 });
 
 test('screens from definitions: lookups with no field list of their own; a reference picked by searching; filters; the API messages beside the fields', {
