@@ -135,3 +135,37 @@ test('foundation: a super admin sets up an organisation, whose admin adds a staf
     assert.equal(await sections.getByRole('link', { name: 'Dashboard' }).count(), 1);
   });
 });
+
+test('a fresh installation: every page leads to the setup page, which makes the first super admin and opens the platform admin area', {
+  skip: skipWithoutChromium(),
+  timeout: 180_000,
+}, async () => {
+  await withServerAndBrowser(
+    async ({ server, browser }) => {
+      // The server says where to go before any page is drawn: no landing page flashes first.
+      for (const path of ['/', '/jobs?q=driver']) {
+        const answer = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+        assert.equal(answer.status, 302, path);
+        assert.equal(answer.headers.get('location'), '/setup', path);
+      }
+
+      const page = await openPage({ browser, server });
+      await page.goto('/jobs');
+      await page.waitForURL('**/setup');
+      await page.getByRole('heading', { name: 'Set up the platform' }).waitFor();
+      await page.getByLabel('First name').fill('Sam');
+      await page.getByLabel('Last name').fill('Founder');
+      await page.getByLabel('Email').fill('sam.founder@example.com');
+      await page.getByLabel('Password').fill('Founder-pass-2026');
+      await page.getByRole('button', { name: 'Create super admin' }).click();
+      await page.waitForURL('**/admin');
+
+      // Set up once: the public pages are the public pages again, and the setup page leads to sign-in.
+      assert.equal((await fetch(`${server.url}/`, { redirect: 'manual' })).status, 200);
+      const visitor = await openPage({ browser, server });
+      await visitor.goto('/setup');
+      await visitor.waitForURL('**/login');
+    },
+    { firstRun: true },
+  );
+});

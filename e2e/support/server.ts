@@ -62,9 +62,11 @@ const seedDemo = (env: NodeJS.ProcessEnv) =>
 
 /**
  * Starts the real server (serving the built web app) on a free port with a fresh data directory
- * and a super admin from the environment (plus `env`, e.g. SMTP_URL to a mail catcher). The web app must have been built (`npm test` does it).
+ * and a super admin from the environment (plus `env`, e.g. SMTP_URL to a mail catcher; none with `firstRun`). The web app must have been built (`npm test` does it).
  */
-export const startServer = async (options: { env?: NodeJS.ProcessEnv; seedDemo?: boolean } = {}): Promise<TestServer> => {
+export const startServer = async (
+  options: { env?: NodeJS.ProcessEnv; seedDemo?: boolean; firstRun?: boolean } = {},
+): Promise<TestServer> => {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build -w apps/web` before the browser journeys');
   }
@@ -85,6 +87,11 @@ export const startServer = async (options: { env?: NodeJS.ProcessEnv; seedDemo?:
   };
   // The embedded database in the temporary directory, whatever the developer's shell points at.
   delete env.DATABASE_URL;
+  // A fresh installation, as after `npm start` on a new clone: no super admin until the setup page makes one.
+  if (options.firstRun) {
+    delete env.SUPER_ADMIN_EMAIL;
+    delete env.SUPER_ADMIN_PASSWORD;
+  }
   if (options.seedDemo) await seedDemo(env);
   const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];

@@ -6,6 +6,7 @@ import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvide
 import { createQueryClient, Providers } from './app/providers';
 import { routes, serverRenderedPaths } from './app/routes';
 import { serverStateElementId } from './app/server-state';
+import { setupStatusKey } from './app/setup-gate';
 import { setTransport, type Transport } from './kit/api';
 
 /**
@@ -34,12 +35,19 @@ const waiting = (queryClient: QueryClient) =>
     .getAll()
     .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.options.queryFn);
 
-export type DrawnPage = {
-  /** The markup for the #root element. */
-  html: string;
-  /** The <script> element carrying the data, for the end of the body. */
-  stateTag: string;
-};
+export type DrawnPage =
+  | {
+      /** The markup for the #root element. */
+      html: string;
+      /** The <script> element carrying the data, for the end of the body. */
+      stateTag: string;
+    }
+  | {
+      /** Where the visitor belongs instead: a fresh installation leads every page to /setup. */
+      redirect: string;
+    };
+
+const needsSetup = (queryClient: QueryClient) => queryClient.getQueryData<{ needsSetup: boolean }>(setupStatusKey)?.needsSetup === true;
 
 /** Draws a public page: its markup and the data it was drawn from. Null for a path the server does not draw. */
 export const renderPage = async (input: { url: string; transport: Transport }): Promise<DrawnPage | null> => {
@@ -66,6 +74,11 @@ export const renderPage = async (input: { url: string; transport: Transport }): 
       const queries = waiting(queryClient);
       if (queries.length === 0) break;
       await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
+      // What the setup gate would do in the browser (a <Navigate>, which cannot act in a drawing), said as a redirect.
+      if (needsSetup(queryClient)) {
+        queryClient.clear();
+        return { redirect: '/setup' };
+      }
       html = draw();
     }
     const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c');

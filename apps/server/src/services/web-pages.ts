@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 type Transport = { fetch: (url: string, init: RequestInit) => Promise<Response>; cookie: () => string };
 type Renderer = {
   isServerRendered: (pathname: string) => boolean;
-  renderPage: (input: { url: string; transport: Transport }) => Promise<{ html: string; stateTag: string } | null>;
+  renderPage: (input: { url: string; transport: Transport }) => Promise<{ html: string; stateTag: string } | { redirect: string } | null>;
 };
 
 export type WebPages = {
@@ -120,6 +120,7 @@ export const createWebPages = (app: FastifyInstance, webDist: string): WebPages 
       if (drawing) {
         try {
           const drawn = await drawing.renderPage({ url: req.url, transport: inProcessTransport(app, req) });
+          if (drawn && 'redirect' in drawn) return reply.header('cache-control', 'no-store').redirect(drawn.redirect);
           if (drawn) html = withRootMarkup(html, drawn);
         } catch (error) {
           // The page still works: the browser draws it, as it would without the server build.
