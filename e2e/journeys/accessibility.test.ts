@@ -238,11 +238,24 @@ test('accessibility: every screen of every area, as each kind of user, has no se
   );
   let browser: Browser | undefined;
   const findings: Finding[] = [];
+  const said: string[] = [];
   try {
     const { portalEmail } = await setUp(server.url, server.superAdmin);
     browser = await launchBrowser();
-    const personPage = () =>
-      openPage({ browser: browser as Browser, server, context: { viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/London' } });
+    const personPage = async () => {
+      const page = await openPage({
+        browser: browser as Browser,
+        server,
+        context: { viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/London' },
+      });
+      // Every screen as it is used: whatever the app says in the console is a finding too.
+      const where = () => new URL(page.url()).pathname;
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') said.push(`${where()}: ${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => said.push(`${where()}: uncaught: ${error.message}`));
+      return page;
+    };
     const as = async (who: string, account: { email: string; password: string } | null, landing: string, screens: Screen[]) => {
       // A11Y_ONLY=<part of a user's kind> checks only those users' screens, while fixing one area.
       if (process.env.A11Y_ONLY && !who.includes(process.env.A11Y_ONLY)) return;
@@ -285,4 +298,5 @@ test('accessibility: every screen of every area, as each kind of user, has no se
     await mail.close();
   }
   assert.equal(findings.length, 0, `serious or critical accessibility violations:\n${report(findings)}`);
+  assert.deepEqual(said, [], 'the console stays quiet on every screen');
 });

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from './api';
 import { BulkBar } from './bulk-bar';
 import { isSelected, noSelection, pageState, type Selection, togglePage, toggleRow } from './bulk-selection';
-import { useCan } from './can';
+import { mayDo, useCan } from './can';
 import { ConfirmModal } from './confirm-modal';
 import { deriveFilters } from './derive-fields';
 import { EmptyState } from './empty-state';
@@ -23,6 +23,7 @@ import { ColumnsMenu, ExportButton, SavedViewsMenu } from './list-toolbar';
 import { emptyView, type ListView, localViewKey, nextSort, readLocalView, sortRows, visibleColumns } from './list-view';
 import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { PageHeader } from './page-header';
+import { usePermissions } from './permissions';
 import { ResourceFormModal } from './resource-form';
 import { RowActions } from './row-actions';
 import { useSession } from './session';
@@ -136,7 +137,10 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
     search: debouncedSearch,
     filter: listFilter,
   };
-  const list = useList(resource, request);
+  // A list this user may not read is not asked for: the screen says so at once, and the browser logs no refused call.
+  const permissions = usePermissions();
+  const refused = !mayDo(user?.userType, resource, 'list') || (permissions !== 'loading' && !can.do(resource, 'list'));
+  const list = useList(resource, request, { enabled: !refused });
   const [selection, setSelection] = useState<Selection>(noSelection);
 
   // A new search or filter starts from the first page, with nothing selected.
@@ -242,16 +246,20 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   useEffect(() => setFocused(-1), [page]);
 
   const body = () => {
+    const noAccess = (message: string) => (
+      <EmptyState
+        icon={<IconLock size={24} />}
+        colour="yellow"
+        title={`You don't have access to ${plural(noun)}`}
+        message={`${sentence(message)} Ask an administrator if you need it.`}
+      />
+    );
+    if (refused) return noAccess('You are not allowed to do this');
     if (list.isPending) return <LoadingTable columns={shownColumns.length + (hasActions ? 1 : 0)} />;
     if (list.isError) {
       const forbidden = isApiError(list.error) && list.error.status === 403;
       return forbidden ? (
-        <EmptyState
-          icon={<IconLock size={24} />}
-          colour="yellow"
-          title={`You don't have access to ${plural(noun)}`}
-          message={`${sentence(messageOf(list.error))} Ask an administrator if you need it.`}
-        />
+        noAccess(messageOf(list.error))
       ) : (
         <EmptyState
           icon={<IconAlertTriangle size={24} />}
