@@ -4,7 +4,7 @@ import { event } from '@app/contract/resources/crm/event';
 import type { Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
-import { createAgency, type ServerAndBrowser, signedInPage, startServerAndBrowser } from '../support/journey';
+import { type AgencyWorld, startAgencyWorld } from '../support/journey';
 import type { TestServer } from '../support/server';
 import { openSection } from '../support/steps';
 
@@ -12,27 +12,22 @@ const skip = skipWithoutChromium();
 const adminEmail = 'ada@calendar-agency.example';
 const password = 'Calendar-pass-2026';
 let server: TestServer;
-let world: ServerAndBrowser;
+let world: AgencyWorld;
 let page: Page;
 let token: string;
 
 before(async () => {
   if (skip) return;
-  world = await startServerAndBrowser();
-  server = world.server;
-  token = await createAgency(server, {
-    name: 'Calendar Agency',
-    email: 'hello@calendar-agency.example',
-    phoneNumber: '+44 20 7946 0000',
-    admin: { email: adminEmail, password, phone: '+447700900000', first: 'Ada', last: 'Admin' },
+  world = await startAgencyWorld({
+    agency: {
+      name: 'Calendar Agency',
+      email: 'hello@calendar-agency.example',
+      phoneNumber: '+44 20 7946 0000',
+      admin: { email: adminEmail, password, phone: '+447700900000', first: 'Ada', last: 'Admin' },
+    },
+    context: { timezoneId: 'Europe/London' },
   });
-  page = await signedInPage({
-    ...world,
-    email: adminEmail,
-    password,
-    landing: '/crm',
-    context: { viewport: { width: 1280, height: 1000 }, timezoneId: 'Europe/London' },
-  });
+  ({ server, token, page } = world);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 });
 

@@ -6,7 +6,7 @@ import { crmNote } from '@app/contract/resources/crm/note';
 import type { Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
-import { createAgency, type ServerAndBrowser, signedInPage, startServerAndBrowser } from '../support/journey';
+import { type AgencyWorld, startAgencyWorld } from '../support/journey';
 import type { TestServer } from '../support/server';
 import { openSection } from '../support/steps';
 
@@ -14,27 +14,21 @@ const skip = skipWithoutChromium();
 const adminEmail = 'rita@candidates-agency.example';
 const password = 'Candidates-pass-2026';
 let server: TestServer;
-let world: ServerAndBrowser;
+let world: AgencyWorld;
 let page: Page;
 let token: string;
 
 before(async () => {
   if (skip) return;
-  world = await startServerAndBrowser();
-  server = world.server;
-  token = await createAgency(server, {
-    name: 'Candidates Agency',
-    email: 'hello@candidates-agency.example',
-    phoneNumber: '+44 20 7946 0001',
-    admin: { email: adminEmail, password, phone: '+447700900001', first: 'Rita', last: 'Recruiter' },
+  world = await startAgencyWorld({
+    agency: {
+      name: 'Candidates Agency',
+      email: 'hello@candidates-agency.example',
+      phoneNumber: '+44 20 7946 0001',
+      admin: { email: adminEmail, password, phone: '+447700900001', first: 'Rita', last: 'Recruiter' },
+    },
   });
-  page = await signedInPage({
-    ...world,
-    email: adminEmail,
-    password,
-    landing: '/crm',
-    context: { viewport: { width: 1280, height: 1000 } },
-  });
+  ({ server, token, page } = world);
 });
 
 after(async () => {

@@ -63,16 +63,15 @@ export const signedInPage = async (input: {
   return page;
 };
 
+export type Agency = {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  admin: { email: string; password: string; phone: string; first: string; last: string };
+};
+
 /** An agency made by the platform admin through the API, with its first admin; answers that admin's token. */
-export const createAgency = async (
-  server: TestServer,
-  agency: {
-    name: string;
-    email: string;
-    phoneNumber: string;
-    admin: { email: string; password: string; phone: string; first: string; last: string };
-  },
-) => {
+export const createAgency = async (server: TestServer, agency: Agency) => {
   const { api } = httpApi(server.url);
   const root = (await api(login, server.superAdmin)).token as string;
   const { admin } = agency;
@@ -87,4 +86,24 @@ export const createAgency = async (
     root,
   );
   return (await api(login, { email: admin.email, password: admin.password })).token as string;
+};
+
+export type AgencyWorld = ServerAndBrowser & { token: string; page: Page };
+
+/** A CRM journey's start: a server and Chromium, an agency made through the API, and its admin signed in on a page. */
+export const startAgencyWorld = async (input: { agency: Agency; context?: BrowserContextOptions }): Promise<AgencyWorld> => {
+  const world = await startServerAndBrowser();
+  try {
+    const token = await createAgency(world.server, input.agency);
+    const page = await signedInPage({
+      ...world,
+      ...input.agency.admin,
+      landing: '/crm',
+      context: { viewport: { width: 1280, height: 1000 }, ...input.context },
+    });
+    return { ...world, token, page };
+  } catch (error) {
+    await world.stop();
+    throw error;
+  }
 };
