@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 
 /** What the web app's server build (apps/web/src/entry-server.tsx) offers. */
 type Transport = { fetch: (url: string, init: RequestInit) => Promise<Response>; cookie: () => string };
@@ -30,7 +30,7 @@ const inProcessTransport = (app: FastifyInstance, req: FastifyRequest): Transpor
   cookie: () => req.headers.cookie ?? '',
   fetch: async (url, init) => {
     const answer = await app.inject({
-      method: (init.method ?? 'GET') as HTTPMethods,
+      method: (init.method ?? 'GET') as InjectOptions['method'],
       url,
       headers: {
         accept: 'application/json',
