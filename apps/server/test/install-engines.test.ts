@@ -32,7 +32,8 @@ describe('the install', () => {
       const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
       if (!where || entry.optional || !wanted) continue;
       for (const node of [...machineNodes, runtime]) {
-        if (!semver.satisfies(node, wanted, { includePrerelease: true })) refused.push(`${where}@${entry.version} needs Node ${wanted}, not ${node}`);
+        if (!semver.satisfies(node, wanted, { includePrerelease: true }))
+          refused.push(`${where}@${entry.version} needs Node ${wanted}, not ${node}`);
       }
     }
     expect(refused).toEqual([]);
