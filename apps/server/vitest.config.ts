@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // On PostgreSQL, migrations and seeds once for the run; each file's database is a copy.
     globalSetup: ['./test/support/global-setup.ts'],
+    setupFiles: ['./test/support/password-hashing.ts'],
     // Bounds that catch a hang, not a slow machine: the test machines have 2 cores shared with others,
     // and a test that hashes a dozen passwords at once can take a minute there.
     testTimeout: 120_000,
