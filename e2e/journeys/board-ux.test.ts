@@ -88,6 +88,8 @@ test('the public pages come drawn by the server, their files compressed and kept
   await page.goto('/jobs?q=developer');
   const result = page.getByRole('article', { name: 'Frontend Developer (React)' });
   await result.waitFor();
+  // Drawn from the data just loaded, the results are not announced as loading to a screen reader.
+  assert.equal(await page.locator('[aria-busy="true"]').count(), 0, 'nothing on the drawn search is marked busy');
   const jobPath = await result.getByRole('link', { name: 'Frontend Developer (React)' }).getAttribute('href');
   if (!jobPath?.startsWith('/jobs/')) assert.fail(`a job's link, not ${jobPath}`);
   await page.goto(jobPath);

@@ -60,7 +60,11 @@ export const renderPage = async (input: { url: string; transport: Transport }): 
     const router = createStaticRouter(handler.dataRoutes, context);
     // Failures are not retried on the server: the browser asks again after hydrating.
     const queryClient = createQueryClient();
-    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+    // The page is drawn once, from data just loaded: a query counted stale would draw itself as
+    // fetching (its list marked aria-busy) for a fetch that never comes until the visitor acts.
+    queryClient.setDefaultOptions({
+      queries: { ...queryClient.getDefaultOptions().queries, retry: false, staleTime: Number.POSITIVE_INFINITY },
+    });
     const draw = () =>
       renderToString(
         <StrictMode>
