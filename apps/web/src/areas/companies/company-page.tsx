@@ -29,7 +29,7 @@ export const CompanyPage = () => {
 
   if (company.isPending) {
     return (
-      <Container size="lg" py="xl" aria-busy="true" aria-label="Loading the company">
+      <Container size="lg" py="xl" role="status" aria-busy="true" aria-label="Loading the company">
         <Paper withBorder p="xl">
           <Skeleton height={28} width="40%" />
           <Skeleton height={14} width="70%" mt="md" />

@@ -37,7 +37,7 @@ export const ActivityPanel = ({ id }: { id: string }) => {
   if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
   const entries = query.data.results as unknown as Change[];
   return (
-    <Stack gap="sm" aria-label="Activity">
+    <Stack gap="sm" component="section" aria-label="Activity">
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">
           No activity yet.

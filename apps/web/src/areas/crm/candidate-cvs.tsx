@@ -123,7 +123,7 @@ const CvRow = ({ cv }: { cv: CvRecord }) => {
       { onSuccess: () => notifySuccess(`${title} is now the default CV`), onError: (error) => notifyFailure(error) },
     );
   return (
-    <Paper withBorder p="md" aria-label={title}>
+    <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Stack gap={2}>
@@ -230,7 +230,7 @@ export const CandidateCvs = ({ owner }: { owner: CandidateRecord }) => {
   const [building, setBuilding] = useState(false);
   const query = useList(candidateCv, { page: 1, limit: 50, filter: { jobSeekerId: owner._id } });
   return (
-    <Stack gap="sm" aria-label="CVs">
+    <Stack gap="sm" component="section" aria-label="CVs">
       {can.do(candidateCv, 'create') && (
         <Group justify="flex-end">
           <Button leftSection={<IconFileText size={16} aria-hidden />} onClick={() => setBuilding(true)}>

@@ -129,7 +129,7 @@ const TasksDue = ({ userId }: { userId: string }) => {
       {sections
         .filter(({ rows }) => rows.length > 0)
         .map(({ section, rows }) => (
-          <Stack gap={6} key={section} aria-label={sectionTitles[section]}>
+          <Stack gap={6} key={section} component="section" aria-label={sectionTitles[section]}>
             <Text fw={600} size="sm" c={section === 'overdue' ? 'red' : undefined}>
               {sectionTitles[section]}
             </Text>

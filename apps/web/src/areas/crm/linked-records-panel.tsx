@@ -45,7 +45,7 @@ export const LinkedRecordsPanel = ({ entityType, id }: { entityType: string; id:
   if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
   const { results, totalPages } = query.data;
   return (
-    <Stack gap="sm" aria-label="Linked records">
+    <Stack gap="sm" component="section" aria-label="Linked records">
       {results.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nothing is linked to this record yet.

@@ -36,7 +36,7 @@ export const RoleEditorPage = ({ rolesPath = '/crm/roles', choosesOrganisation =
     queryFn: async () => (await allOf(crmRole)).find((row) => row._id === roleId) ?? null,
     enabled: !isNew,
   });
-  if (catalogue.isPending || (!isNew && role.isPending)) return <Loader aria-label="Loading the role" />;
+  if (catalogue.isPending || (!isNew && role.isPending)) return <Loader role="progressbar" aria-label="Loading the role" />;
   if (catalogue.isError || role.isError) {
     return (
       <Alert color="red" title="The role could not be loaded">

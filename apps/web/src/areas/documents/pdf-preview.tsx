@@ -94,7 +94,7 @@ export const PdfPreview = <Source,>({ title, source, draw }: PdfPreviewProps<Sou
           />
         ) : (
           <Group h="100%" justify="center" aria-busy="true">
-            <Loader aria-label="Drawing the preview" />
+            <Loader role="progressbar" aria-label="Drawing the preview" />
           </Group>
         )}
       </Box>

@@ -52,7 +52,7 @@ export const ApplyDialog = ({ opened, onClose, job }: ApplyDialogProps) => {
   const noCv = ready && cvs.length === 0 && !file;
 
   const chooser = () => {
-    if (!ready) return <Skeleton height={72} radius="md" aria-label="Loading your CVs" />;
+    if (!ready) return <Skeleton height={72} radius="md" role="status" aria-label="Loading your CVs" />;
     if (noCv) {
       return (
         <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title="You have no CV yet">

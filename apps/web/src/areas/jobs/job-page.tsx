@@ -231,7 +231,7 @@ export const JobPage = () => {
 };
 
 const LoadingJob = () => (
-  <Container size="lg" py="xl" aria-busy="true" aria-label="Loading the job">
+  <Container size="lg" py="xl" role="status" aria-busy="true" aria-label="Loading the job">
     <Paper withBorder p="xl">
       <Stack gap="sm">
         <Skeleton height={28} width="60%" />

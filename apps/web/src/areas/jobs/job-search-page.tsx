@@ -169,7 +169,7 @@ export const JobSearchPage = () => {
 };
 
 const LoadingCards = () => (
-  <Stack gap="sm" aria-busy="true" aria-label="Loading jobs">
+  <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading jobs">
     {[1, 2, 3].map((n) => (
       <Paper key={n} withBorder p="lg">
         <Group align="flex-start" wrap="nowrap">
