@@ -164,9 +164,12 @@ const settle = async (page: Page) => {
     .catch(() => undefined);
 };
 
-const check = async (page: Page, who: string, path: string, findings: Finding[]) => {
+/** Checks the whole screen, or only `within` it (a dialog opened on a screen already checked). */
+const check = async (page: Page, who: string, path: string, findings: Finding[], within?: string) => {
+  const axe = new AxeBuilder({ page }).withTags(wcagTags);
+  if (within) axe.include(within);
   // A drawn PDF shows in the browser's own viewer (its markup is Chromium's, not the product's).
-  const result = await new AxeBuilder({ page }).withTags(wcagTags).exclude('iframe[src^="blob:"]').analyze();
+  const result = await axe.exclude('iframe[src^="blob:"]').analyze();
   for (const violation of result.violations) {
     if (!failing.has(violation.impact ?? '')) continue;
     console.log(
@@ -215,7 +218,7 @@ const visitAll = async (page: Page, who: string, screens: Screen[], findings: Fi
       await button.click();
       await page.getByRole('dialog').first().waitFor();
       await page.waitForTimeout(300);
-      await check(page, who, `${path} (${await button.textContent()} form)`, findings);
+      await check(page, who, `${path} (${await button.textContent()} form)`, findings, '[role="dialog"]');
       await page.keyboard.press('Escape');
     }
   }

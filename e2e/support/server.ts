@@ -35,7 +35,7 @@ const waitForExit = (child: ChildProcess, ms: number) =>
     });
   });
 
-/** Signals the server's whole process group: npx starts tsx, which starts node. */
+/** Signals the server's whole process group: its own children (a worker per extra process) go too. */
 const signal = (child: ChildProcess, name: NodeJS.Signals) => {
   try {
     if (child.pid) process.kill(-child.pid, name);
@@ -47,7 +47,7 @@ const signal = (child: ChildProcess, name: NodeJS.Signals) => {
 /** The demo world (`npm run seed:demo`) in the data directory the server is about to open. */
 const seedDemo = (env: NodeJS.ProcessEnv) =>
   new Promise<void>((resolve, reject) => {
-    const seeding = spawn('npx', ['tsx', 'apps/server/src/scripts/seed-demo.ts'], {
+    const seeding = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts'], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -93,7 +93,14 @@ export const startServer = async (
     delete env.SUPER_ADMIN_PASSWORD;
   }
   if (options.seedDemo) await seedDemo(env);
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The server is this very process (no npx or tsx launcher between), so its exit is the server's:
+  // the data directory is removed only once nothing writes to it any more.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
