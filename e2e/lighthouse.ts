@@ -60,11 +60,10 @@ try {
     ['Articles', '/articles'],
     ['An article', article],
   ];
-  const rows: (Scores & { name: string; path: string })[] = [];
-  for (const [name, pagePath] of pages) {
-    if (onlyPages && !onlyPages.includes(name)) continue;
-    const each: Scores[] = [];
-    for (let run = 0; run < runs; run++) {
+  // Lighthouse 12 sometimes loses the start of the page load in Chromium's trace (NO_NAVSTART) and
+  // says to run it again: a failed recording is measured again, up to three times, not scored 0.
+  const measure = async (pagePath: string) => {
+    for (let attempt = 1; ; attempt++) {
       const result = await lighthouse(`${server.url}${pagePath}`, {
         port: chrome.port,
         output: 'json',
@@ -72,7 +71,18 @@ try {
         onlyCategories: ['performance', 'accessibility', 'seo'],
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-      const { categories, audits } = result.lhr;
+      if (!result.lhr.runtimeError || attempt === 3) return result;
+      console.log(`  ${pagePath}: ${result.lhr.runtimeError.code}, measuring again`);
+    }
+  };
+  const rows: (Scores & { name: string; path: string })[] = [];
+  for (const [name, pagePath] of pages) {
+    if (onlyPages && !onlyPages.includes(name)) continue;
+    const each: Scores[] = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await measure(pagePath);
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) console.log(`  ${name}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
       if (reportsDir) {
         fs.mkdirSync(reportsDir, { recursive: true });
         fs.writeFileSync(
