@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../src/config';
 import { addressKey } from '../src/services/client-address';
 import { createConcurrencyLimit } from '../src/services/concurrency-limit';
-import { hashPassword, verifyPassword } from '../src/services/passwords';
+import { hashPassword, setPasswordHashingCostForTests, verifyPassword } from '../src/services/passwords';
 import { aSeeker } from './support/job-board';
 import { call, startTestApp, type TestApp } from './support/test-app';
 import { aVisitorAddress, password, unique } from './support/world';
@@ -201,6 +201,10 @@ describe('a stranger cannot lock the owner out', () => {
 });
 
 describe('password hashing never holds the database', () => {
+  // What must not wait for password checks is shown with checks as slow as the server's.
+  beforeAll(() => setPasswordHashingCostForTests('library'));
+  afterAll(() => setPasswordHashingCostForTests('lowest'));
+
   it('no password is hashed or checked inside a transaction; sign-in checks outside one', async () => {
     const { db } = t.app.database;
     await expect(db.transaction(() => hashPassword('Passw0rd-long'))).rejects.toThrow(/inside a database transaction/);
