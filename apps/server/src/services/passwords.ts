@@ -24,8 +24,12 @@ const refuseInsideTransaction = () => {
   if (insideTransaction()) throw new Error('A password was hashed inside a database transaction: hash first, then open the transaction');
 };
 
-/** argon2id at the library's own cost (64 MiB, 3 passes, 4 lanes); a check reads the cost from the hash. */
-let hashing: argon2.Options = { type: argon2.argon2id };
+/** argon2id at the library's own cost (64 MiB, 3 passes, 4 lanes), or its lowest; a check reads the cost from the hash. */
+const costs = {
+  library: { type: argon2.argon2id },
+  lowest: { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 },
+} satisfies Record<string, argon2.Options>;
+let hashing: argon2.Options = costs.library;
 
 /** Spends about as long as a real check, so a missing account cannot be told from a wrong password. */
 let dummyHash = argon2.hash('not-a-real-password', hashing);
@@ -35,8 +39,8 @@ let dummyHash = argon2.hash('not-a-real-password', hashing);
  * that makes a thousand accounts would otherwise spend half its CPU hashing their passwords; a test
  * of what slow checks must not hold up asks for the library's cost again.
  */
-export const setPasswordHashingCostForTests = (cost: 'lowest' | 'library') => {
-  hashing = cost === 'lowest' ? { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 } : { type: argon2.argon2id };
+export const setPasswordHashingCostForTests = (cost: keyof typeof costs) => {
+  hashing = costs[cost];
   dummyHash = argon2.hash('not-a-real-password', hashing);
 };
 
