@@ -24,7 +24,7 @@ import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
 import { candidateListPath, candidateListRequest, candidateListStatement, candidateSqlListPath } from './candidate-sql';
 import { floorPath, searchPath } from './search';
-import { primaryOfWorkers, reportReady, targetFromEnv } from './shared';
+import { benchFileStore, primaryOfWorkers, reportReady, targetFromEnv } from './shared';
 
 type Row = Record<string, any>;
 type Query = (text: string, params: unknown[]) => Promise<Row[]>;
@@ -188,9 +188,10 @@ app.post('/api/organisation/staff/list', async (req, reply) => {
 // The public job search: the product's own search (its index, caught up before each search, and
 // the page's rows) with none of the product's routing, hooks or cache around it.
 const searchIndex = createSearchIndexSync(db);
+const files = benchFileStore(target);
 await searchIndex.load();
 app.post(searchPath, async (req) =>
-  ok('Fetched successfully', await searchOpenJobs({ db, gazetteer, index: searchIndex, request: jobSearch.parse(req.body) })),
+  ok('Fetched successfully', await searchOpenJobs({ db, gazetteer, index: searchIndex, files, request: jobSearch.parse(req.body) })),
 );
 
 // The candidate list as the product answers it (its search index, caught up before each list, then

@@ -2,6 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { type Config, readConfig } from '../src/config';
+import { createFileStore } from '../src/services/files';
+import { fileStorageOf } from '../src/services/storage/configured-storage';
 import { superAdmin } from './seed';
 
 /** Where a server under test finds its database: a PostgreSQL database, or its own copy of a PGlite data directory. */
@@ -24,6 +26,12 @@ export const benchConfig = ({ databaseUrl, dataDir }: DatabaseTarget): Config =>
   // Every search goes to the database: the bench measures the search, not the result cache.
   jobSearchCache: false,
 });
+
+/** The product's file store as the bench's servers configure it (the search signs company logos' links with it). */
+export const benchFileStore = (target: DatabaseTarget) => {
+  const config = benchConfig(target);
+  return createFileStore({ storage: fileStorageOf(config), secret: config.secret as string, appUrl: config.appUrl });
+};
 
 export const targetFromEnv = (): DatabaseTarget => ({
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,

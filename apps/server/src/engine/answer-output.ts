@@ -48,3 +48,12 @@ export const serialiseAnswer = (input: { call: string; output: z.ZodType; data: 
   if (!result.success) throw new UndeclaredAnswerError(input.call, result.error);
   return result.data;
 };
+
+/**
+ * An answer already written as JSON, each part checked against its schema where it was made: the
+ * job search writes its page from result cards checked once, when a job was read, instead of
+ * checking the same cards again in every search. The envelope is written around it as it stands.
+ */
+export class WrittenAnswer {
+  constructor(readonly json: string) {}
+}

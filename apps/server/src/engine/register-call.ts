@@ -4,7 +4,7 @@ import type { ScopePolicy } from '@app/contract/scope-policy';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { checkPermission, checkWho, tenancyScope } from './access';
-import { serialiseAnswer } from './answer-output';
+import { serialiseAnswer, WrittenAnswer } from './answer-output';
 import { type CallContext, unscoped } from './context';
 import { rejectUnstorableText } from './storable-text';
 import { parseInput } from './validate';
@@ -122,6 +122,10 @@ export const registerCall = <Input>(
       // A handler that answers itself (a CSV stream) returns the reply: it is on its way already.
       if (reply.sent || result === reply) return reply;
       const answer = result instanceof Answer ? result : new Answer(result ?? null, spec.message ?? 'Success');
+      if (answer.data instanceof WrittenAnswer) {
+        reply.type('application/json; charset=utf-8');
+        return `{"code":200,"success":true,"message":${JSON.stringify(answer.message)},"data":${answer.data.json}}`;
+      }
       const data = serialiseAnswer({ call: spec.name, output, data: answer.data, files: app.services.files });
       return { code: 200, success: true, message: answer.message, data };
     },

@@ -5,6 +5,7 @@ import { industryOptions, skill } from '@app/contract/resources/job-board/lookup
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countLimit, rankWindow } from '../../src/areas/jobs/search';
+import { jobSearchCard } from '../../src/areas/jobs/search-cards';
 import { wordsOfVector } from '../../src/areas/jobs/search-index';
 import { jobs } from '../../src/db/schema/job-board';
 import { createGazetteer, distanceBetween } from '../../src/services/gazetteer';
@@ -500,6 +501,32 @@ describe('the search index keeps up with the database', () => {
       expect(ids(await search({ search: word }))).toEqual([published._id]);
     },
   );
+
+  it('a result card shows the job and its company as they are now, written past the app or not', async () => {
+    const word = tag();
+    const company = await aCompany(t.app);
+    const made = await aJob(t.app, company.token, {
+      title: `${word} Glazier`,
+      skills: [{ skillId: (await call(t.app, skill.calls.list!, { search: 'Kubernetes' })).body.data.results[0]._id }],
+    });
+    const [first] = (await search({ search: word })).results;
+    // Every field a card shows is the job's own, in the same form as the job's other answers.
+    for (const key of Object.keys(jobSearchCard.shape)) expect(first?.[key], key).toEqual(made[key]);
+    expect(first?.company).toEqual({ _id: company.id, name: company.name, slug: company.slug, profileImg: null, isVerified: false });
+
+    const edited = await call(t.app, job.calls.update!, { _id: made._id, description: 'Now with a van', salaries: [] }, company.token);
+    expect(edited.status).toBe(200);
+    const logo = { _id: made._id, originalName: 'logo.png', blobName: 'logo-blob.png', mimeType: 'image/png', size: 10 };
+    await t.app.database.db.execute(
+      sql`update recruiter_companies set name = 'Renamed Glass', slug = ${`${company.slug}-glass`}, is_verified = true, profile_img = ${JSON.stringify(logo)}::jsonb where id = ${company.id}`,
+    );
+    t.app.services.jobSearchCache.clear();
+    const [now] = (await search({ search: word })).results;
+    expect(now).toMatchObject({ description: 'Now with a van', salaries: [] });
+    expect(now?.company).toMatchObject({ name: 'Renamed Glass', slug: `${company.slug}-glass`, isVerified: true, profileImg: logo });
+    // The logo's link is signed for this answer.
+    expect(now?.company.profileImg.url).toMatch(/\/api\/file\/read\?name=logo-blob\.png&expires=\d+&signature=/);
+  });
 
   it('a company switched off takes its jobs out of search, written past the app or not', async () => {
     const word = tag();

@@ -104,7 +104,7 @@ export const registerJobs = (app: FastifyInstance) => {
   for (const call of [searchJobs, findJobs]) {
     registerCall(app, { ...call, transaction: false }, ({ input }) =>
       jobSearchCache.get(JSON.stringify(input), () =>
-        searchOpenJobs({ db: app.database.db, gazetteer, index: jobSearchIndex, request: input }),
+        searchOpenJobs({ db: app.database.db, gazetteer, index: jobSearchIndex, files: app.services.files, request: input }),
       ),
     );
   }

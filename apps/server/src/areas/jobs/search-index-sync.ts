@@ -12,13 +12,17 @@ import {
   sharedLooks,
 } from '../../db/change-log';
 import type { Db } from '../../db/client';
+import { type CompanyCard, checkedCompanyCard, checkedJobCard, companyCardColumn, type JobCard, jobCardColumn } from './search-cards';
 import { createSearchIndex, type IndexedJob, type SearchIndex, wordsOfVector } from './search-index';
 
-const epochMs = (column: string) => sql.raw(`(extract(epoch from "${column}") * 1000)::float8`);
-const jobColumns = sql`"job_id", "recruiter_id", "is_featured_job", ${epochMs('posted_on')} as "posted_on",
+const epochMs = (column: string) => sql.raw(`(extract(epoch from "job_search"."${column}") * 1000)::float8`);
+const columns = sql`"job_search"."job_id", "job_search"."recruiter_id", "job_search"."is_featured_job", ${epochMs('posted_on')} as "posted_on",
   ${epochMs('application_start_date')} as "application_start_date", ${epochMs('application_end_date')} as "application_end_date",
-  "latitude", "longitude", "annual_salary_min", "annual_salary_max", "job_types", "industries", "work_model", "experience",
-  "search_vector"::text as "words"`;
+  "job_search"."latitude", "job_search"."longitude", "job_search"."annual_salary_min", "job_search"."annual_salary_max",
+  "job_search"."job_types", "job_search"."industries", "job_search"."work_model", "job_search"."experience",
+  "job_search"."search_vector"::text as "words", ${jobCardColumn} as "card"`;
+/** Open jobs with what their result cards show. */
+const openJobs = sql`"job_search" join "jobs" on "jobs"."id" = "job_search"."job_id"`;
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -40,11 +44,23 @@ const indexedJob = (row: Row): IndexedJob => ({
   words: wordsOfVector(row.words as string),
 });
 
-const companiesDown = async (db: Db, ids?: string[]) =>
+/** Companies (all, or those named): whether their jobs are on the board, and their cards. */
+const companiesOf = async (db: Db, ids?: string[]) =>
   rowsOf(
     db,
-    sql`select "id", ("status" = 'ACTIVE' and not "is_deleted") as "live" from "recruiter_companies" ${ids ? sql`where "id" in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))` : sql`where "status" <> 'ACTIVE' or "is_deleted"`}`,
+    sql`select "id", ("status" = 'ACTIVE' and not "is_deleted") as "live", ${companyCardColumn} as "card" from "recruiter_companies" ${ids ? sql`where "id" in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))` : sql``}`,
   );
+
+/** The index with the cards of its jobs (by id) and of every company. */
+type Loaded = { index: SearchIndex; jobCards: Map<string, JobCard>; companyCards: Map<string, CompanyCard> };
+export type SearchableJobs = Readonly<Loaded>;
+
+const takeCompanies = (loaded: Loaded, rows: Row[]) => {
+  for (const row of rows) {
+    loaded.index.setCompanyLive(row.id as string, Boolean(row.live));
+    loaded.companyCards.set(row.id as string, checkedCompanyCard(row.card as string));
+  }
+};
 
 /**
  * Every open job, read in batches. The horizon is taken first: whatever changes while the batches
@@ -52,20 +68,21 @@ const companiesDown = async (db: Db, ids?: string[]) =>
  */
 const loadIndex = async (db: Db) => {
   const horizon = await horizonOf(db);
-  const index = createSearchIndex();
+  const loaded: Loaded = { index: createSearchIndex(), jobCards: new Map(), companyCards: new Map() };
   let after = '';
   for (;;) {
     const rows = await rowsOf(
       db,
-      sql`select ${jobColumns} from "job_search" where "job_id" > ${after} order by "job_id" limit ${loadBatch}`,
+      sql`select ${columns} from ${openJobs} where "job_search"."job_id" > ${after} order by "job_search"."job_id" limit ${loadBatch}`,
     );
-    index.loadBatch(rows.map(indexedJob));
+    loaded.index.loadBatch(rows.map(indexedJob));
+    for (const row of rows) loaded.jobCards.set(row.job_id as string, checkedJobCard(row.card as string));
     if (rows.length < loadBatch) break;
     after = rows.at(-1)?.job_id as string;
   }
-  index.loaded();
-  for (const row of await companiesDown(db)) index.setCompanyLive(row.id as string, Boolean(row.live));
-  return { index, horizon };
+  loaded.index.loaded();
+  takeCompanies(loaded, await companiesOf(db));
+  return { loaded, horizon };
 };
 
 /**
@@ -77,14 +94,14 @@ const loadIndex = async (db: Db) => {
  * before it arrived.
  */
 export const createSearchIndexSync = (db: Db) => {
-  let state: { index: SearchIndex; horizon: number; lookedAt: number } | undefined;
+  let state: { loaded: Loaded; horizon: number; lookedAt: number } | undefined;
   let loading: Promise<void> | undefined;
   let prunedAt = 0;
 
   const load = () => {
     loading ??= loadIndex(db)
-      .then(({ index, horizon }) => {
-        state = { index, horizon, lookedAt: Date.now() };
+      .then(({ loaded, horizon }) => {
+        state = { loaded, horizon, lookedAt: Date.now() };
       })
       .finally(() => {
         loading = undefined;
@@ -108,15 +125,26 @@ export const createSearchIndexSync = (db: Db) => {
     if (jobIds.length) {
       const rows = await rowsOf(
         db,
-        sql`select ${jobColumns} from "job_search" where "job_id" in (select jsonb_array_elements_text(${JSON.stringify(jobIds)}::jsonb))`,
+        sql`select ${columns} from ${openJobs} where "job_search"."job_id" in (select jsonb_array_elements_text(${JSON.stringify(jobIds)}::jsonb))`,
       );
-      const found = new Map(rows.map((row) => [row.job_id as string, indexedJob(row)]));
-      current.index.apply(jobIds.map((jobId) => ({ jobId, job: found.get(jobId) ?? null })));
+      const found = new Map(rows.map((row) => [row.job_id as string, row]));
+      const { index, jobCards } = current.loaded;
+      index.apply(jobIds.map((jobId) => ({ jobId, job: found.has(jobId) ? indexedJob(found.get(jobId) as Row) : null })));
+      for (const jobId of jobIds) {
+        const row = found.get(jobId);
+        if (row) jobCards.set(jobId, checkedJobCard(row.card as string));
+        else jobCards.delete(jobId);
+      }
     }
     if (companyIds.length) {
-      const rows = await companiesDown(db, companyIds);
-      const live = new Map(rows.map((row) => [row.id as string, Boolean(row.live)]));
-      for (const id of companyIds) current.index.setCompanyLive(id, live.get(id) ?? false);
+      const rows = await companiesOf(db, companyIds);
+      takeCompanies(current.loaded, rows);
+      const found = new Set(rows.map((row) => row.id as string));
+      for (const id of companyIds) {
+        if (found.has(id)) continue;
+        current.loaded.index.setCompanyLive(id, false);
+        current.loaded.companyCards.delete(id);
+      }
     }
     current.horizon = Number(seen?.horizon);
     current.lookedAt = lookedAt;
@@ -127,10 +155,10 @@ export const createSearchIndexSync = (db: Db) => {
   };
 
   const caughtUp = sharedLooks(look);
-  /** The index, up to date with everything committed before this call. */
-  const current = async (): Promise<SearchIndex> => {
+  /** The index and the cards, up to date with everything committed before this call. */
+  const current = async (): Promise<SearchableJobs> => {
     await caughtUp();
-    return (state as NonNullable<typeof state>).index;
+    return (state as NonNullable<typeof state>).loaded;
   };
 
   return { load, current };

@@ -1,11 +1,13 @@
 import { salaryRanges } from '@app/contract/lookups';
-import type { JobSearch } from '@app/contract/resources/job-board/job';
-import { and, eq, not, sql } from 'drizzle-orm';
+import { type JobSearch, jobSearchAnswer } from '@app/contract/resources/job-board/job';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs, recruiterCompanies } from '../../db/schema/job-board';
+import { serialiseAnswer, WrittenAnswer } from '../../engine/answer-output';
 import { badRequest } from '../../engine/errors';
 import { pageOf } from '../../engine/list-query';
+import type { FileStore } from '../../services/files';
 import { earthRadius, type Gazetteer } from '../../services/gazetteer';
+import { answeredCompanyCard } from './search-cards';
 import type { IndexQuery } from './search-index';
 import type { SearchIndexSync } from './search-index-sync';
 
@@ -54,63 +56,21 @@ const stemsOf = async (db: Db, words: string[]) => {
   return words.map((word) => stems.get(word) ?? null);
 };
 
-/** The page's jobs in full, as a result card shows them (the ids as a JSON list). */
-const pageStatement = (db: Db) =>
-  db
-    .select({
-      _id: jobs.id,
-      itemId: jobs.itemId,
-      title: jobs.title,
-      slug: jobs.slug,
-      description: jobs.description,
-      address: jobs.address,
-      salaries: jobs.salaries,
-      jobTypes: jobs.jobTypes,
-      workModel: jobs.workModel,
-      experience: jobs.experience,
-      industries: jobs.industries,
-      skills: jobs.skills,
-      isFeaturedJob: jobs.isFeaturedJob,
-      postedOn: jobs.postedOn,
-      applicationEndDate: jobs.applicationEndDate,
-      recruiterId: jobs.recruiterId,
-      companyName: jobs.companyName,
-      company: sql<{
-        _id: string;
-        name: string;
-        slug: string;
-        profileImg: unknown;
-        isVerified: boolean;
-      }>`json_build_object('_id', ${recruiterCompanies.id}, 'name', ${recruiterCompanies.name}, 'slug', ${recruiterCompanies.slug}, 'profileImg', ${recruiterCompanies.profileImg}, 'isVerified', ${recruiterCompanies.isVerified})`,
-    })
-    .from(jobs)
-    .leftJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
-    .where(
-      and(
-        sql`${jobs.id} in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))`,
-        eq(jobs.status, 'PUBLISHED'),
-        not(jobs.isDeleted),
-      ),
-    )
-    .prepare('job_search_page');
-
-/** Built once per database: building the SQL costs more CPU than PostgreSQL spends running it. */
-const pageStatements = new WeakMap<Db, ReturnType<typeof pageStatement>>();
-const jobsById = (db: Db, ids: string[]) => {
-  let statement = pageStatements.get(db);
-  if (!statement) {
-    statement = pageStatement(db);
-    pageStatements.set(db, statement);
-  }
-  return statement.execute({ ids: JSON.stringify(ids) });
-};
+/** What the answer says besides its results, checked against the call's output schema as every answer is. */
+const answerHead = jobSearchAnswer.omit({ results: true });
 
 /**
  * The public job search: a page of open jobs, the total (up to `countLimit`), and the place searched
- * around. Found in the process's search index (brought up to date first), ranked there; the page's
- * jobs are then read from the database.
+ * around. Found in the process's search index (brought up to date first) and ranked there; the
+ * page is written from the result cards kept beside it.
  */
-export const searchOpenJobs = async (input: { db: Db; gazetteer: Gazetteer; index: SearchIndexSync; request: JobSearch }) => {
+export const searchOpenJobs = async (input: {
+  db: Db;
+  gazetteer: Gazetteer;
+  index: SearchIndexSync;
+  files: FileStore;
+  request: JobSearch;
+}) => {
   const { db, gazetteer, request } = input;
   if (request.sort === 'distance' && !request.location) {
     throw badRequest(sortByDistanceNeedsPlace, [{ field: 'sort', message: sortByDistanceNeedsPlace }]);
@@ -138,7 +98,7 @@ export const searchOpenJobs = async (input: { db: Db; gazetteer: Gazetteer; inde
     };
   }
   const words = searchWords(request.search);
-  const [stemmed, index] = await Promise.all([words.length ? stemsOf(db, words) : [], input.index.current()]);
+  const [stemmed, { index, jobCards, companyCards }] = await Promise.all([words.length ? stemsOf(db, words) : [], input.index.current()]);
   const lexemes = stemmed.flatMap((s) => s ?? []);
 
   const f = request.filter;
@@ -166,31 +126,43 @@ export const searchOpenJobs = async (input: { db: Db; gazetteer: Gazetteer; inde
     countLimit,
     now,
   });
-  const rows = hits.length
-    ? await jobsById(
-        db,
-        hits.map((hit) => hit.jobId),
-      )
-    : [];
-  const byId = new Map(rows.map((row) => [row._id, row]));
-  const results = hits.flatMap((hit) => {
-    const row = byId.get(hit.jobId);
-    return row ? [{ ...row, relevance: hit.relevance, distance: hit.distance === null ? null : Math.round(hit.distance * 10) / 10 }] : [];
-  });
-  const capped = total > countLimit;
-  return {
-    ...pageOf(results, capped ? countLimit : total, request),
-    totalResultsCapped: capped,
-    ...(place
-      ? {
-          location: {
-            label: place.label,
-            latitude: place.latitude,
-            longitude: place.longitude,
-            radius: request.location?.radius,
-            unit: request.location?.unit,
-          },
-        }
-      : {}),
+  const companies = new Map<string, string | null>();
+  const companyOf = (id: string) => {
+    if (!companies.has(id)) {
+      const card = companyCards.get(id);
+      companies.set(id, card ? answeredCompanyCard(card, input.files) : null);
+    }
+    return companies.get(id);
   };
+  const results: string[] = [];
+  for (const hit of hits) {
+    const card = jobCards.get(hit.jobId);
+    const company = card && companyOf(card.recruiterId);
+    if (!card || !company) continue;
+    const distance = hit.distance === null ? null : Math.round(hit.distance * 10) / 10;
+    results.push(`{${card.json.slice(1, -1)},"company":${company},"relevance":${hit.relevance},"distance":${distance}}`);
+  }
+  const capped = total > countLimit;
+  const { results: _, ...page } = pageOf(results, capped ? countLimit : total, request);
+  const head = serialiseAnswer({
+    call: 'searchJobs',
+    output: answerHead,
+    data: {
+      ...page,
+      totalResultsCapped: capped,
+      ...(place
+        ? {
+            location: {
+              label: place.label,
+              latitude: place.latitude,
+              longitude: place.longitude,
+              radius: request.location?.radius,
+              unit: request.location?.unit,
+            },
+          }
+        : {}),
+    },
+    files: input.files,
+  });
+  return new WrittenAnswer(`{"results":[${results.join(',')}],${JSON.stringify(head).slice(1)}`);
 };
