@@ -189,7 +189,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10 } });
-  await registerSecurityHeaders(app, { appUrl: config.appUrl });
+  registerSecurityHeaders(app, { appUrl: config.appUrl });
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
