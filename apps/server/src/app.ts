@@ -43,7 +43,7 @@ import { createRenderPool } from './services/documents/render-pool';
 import { createFileStore, maxUploadBytes } from './services/files';
 import { createGazetteer } from './services/gazetteer';
 import { createJobQueue } from './services/job-queue';
-import { loggerOptions } from './services/logger';
+import { loggerOptions, requestLogger } from './services/logger';
 import { createMailer } from './services/mail';
 import { createOneTimeCodes } from './services/one-time-codes';
 import { createRateLimiter } from './services/rate-limit';
@@ -115,6 +115,7 @@ export type AppOptions = {
 export const buildApp = async ({ config, database: given, logStream }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: loggerOptions({ level: config.logLevel, stream: logStream }),
+    childLoggerFactory: requestLogger,
     bodyLimit: 2 * 1024 * 1024,
     // req.ip is the socket's address unless TRUST_PROXY names the proxies in front (README).
     trustProxy: trustProxyOf(config.trustProxy),

@@ -1,7 +1,9 @@
 import { forgotPassword } from '@app/contract/resources/auth';
+import { adminListRecruiters } from '@app/contract/resources/content/admin-board';
 import { registerJobSeeker } from '@app/contract/resources/job-board/job-seeker';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestLogger } from '../src/services/logger';
 import { postFile, readSignedUrl, samplePdf } from './support/multipart';
 import { mailTo } from './support/outbox';
 import { call, startTestApp, type TestApp } from './support/test-app';
@@ -75,6 +77,19 @@ describe('logs carry no secrets', () => {
     );
     for (let n = 1; n <= 12; n++) expect(logged()).not.toMatch(new RegExp(`\\bp${n}\\b`));
     expect(logged()).toContain('[Redacted]');
+  });
+
+  it('a request’s log lines carry its id, and what they log is redacted', async () => {
+    const user = await aUser(t.app, { userType: 'JOB_SEEKER' });
+    lines.length = 0;
+    expect((await call(t.app, adminListRecruiters, {}, user.token)).status).toBe(403);
+    const [refused] = entries().filter((entry) => entry.msg === 'authorisation refused');
+    expect(refused).toMatchObject({ reqId: expect.stringMatching(/^req-/), userId: expect.any(String) });
+    lines.length = 0;
+    const requestLog = requestLogger.call(t.app, t.app.log, { reqId: 'req-probe' }, { level: 'info' }, undefined as never);
+    requestLog.info({ body: { password: 'p1' }, token: 'p2' }, 'probe');
+    expect(entries()).toEqual([expect.objectContaining({ reqId: 'req-probe', msg: 'probe', token: '[Redacted]' })]);
+    expect(logged()).not.toMatch(/\bp[12]\b/);
   });
 
   it('a mail kept for want of SMTP is logged without its body (the reset link)', async () => {
