@@ -126,4 +126,28 @@ describe('the search index', () => {
     expect(index.search(query({ words: ['weld'], place: around(leeds, 10), limit: 5 }))).toEqual(before);
     expect(index.search(query({ words: ['weld'], limit: 3 })).hits.map((h) => h.jobId)).toEqual(['job-00004', 'job-00009', 'job-00012']);
   });
+
+  it('answers each job’s card as it was last given, through edits and the reclaiming of replaced cards’ bytes', () => {
+    // Cards of a few kilobytes, with characters of two and three bytes, so replaced ones pass the megabyte the index reclaims from.
+    const cardOf = (n: number, edition: number) => JSON.stringify({ _id: n, edition, title: `Café £${n} — ${'x'.repeat(2000 + (n % 7))}` });
+    const withCard = (n: number, edition: number) => ({ ...jobNumber(n), card: cardOf(n, edition) });
+    const index = createSearchIndex();
+    index.loadBatch(Array.from({ length: 300 }, (_, n) => withCard(n + 1, 0)));
+    index.loaded();
+    for (let edition = 1; edition <= 6; edition++) {
+      index.apply(
+        Array.from({ length: 300 }, (_, n) => n + 1)
+          .filter((n) => n % edition === 0)
+          .map((n) => ({ jobId: jobNumber(n).jobId, job: withCard(n, edition) })),
+      );
+    }
+    const lastEdition = (n: number) => Math.max(...[0, 1, 2, 3, 4, 5, 6].filter((edition) => edition === 0 || n % edition === 0));
+    const { hits } = index.search(query({ limit: 300 }));
+    expect(hits).toHaveLength(300);
+    for (const hit of hits) {
+      const n = Number(hit.jobId.slice(4));
+      expect(hit.card).toBe(cardOf(n, lastEdition(n)));
+      expect(hit.recruiterId).toBe(jobNumber(n).recruiterId);
+    }
+  });
 });

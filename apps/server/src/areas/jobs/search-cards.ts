@@ -43,12 +43,8 @@ const checked = <T extends z.ZodType>(schema: T, text: string) => {
   return result.data;
 };
 
-/** A job's card, checked, as the JSON a search answers (it holds no stored file to sign), and its company. */
-export const checkedJobCard = (text: string) => {
-  const card = checked(jobSearchCard, text);
-  return { json: JSON.stringify(card), recruiterId: card.recruiterId };
-};
-export type JobCard = ReturnType<typeof checkedJobCard>;
+/** A job's card, checked, as the JSON a search answers (it holds no stored file to sign). */
+export const checkedJobCard = (text: string) => JSON.stringify(checked(jobSearchCard, text));
 
 /** A company's card, checked; its logo is signed each time it is answered. */
 export const checkedCompanyCard = (text: string) => checked(jobCompanyCard, text);

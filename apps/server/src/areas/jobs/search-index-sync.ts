@@ -12,7 +12,7 @@ import {
   sharedLooks,
 } from '../../db/change-log';
 import type { Db } from '../../db/client';
-import { type CompanyCard, checkedCompanyCard, checkedJobCard, companyCardColumn, type JobCard, jobCardColumn } from './search-cards';
+import { type CompanyCard, checkedCompanyCard, checkedJobCard, companyCardColumn, jobCardColumn } from './search-cards';
 import { createSearchIndex, type IndexedJob, type SearchIndex, wordsOfVector } from './search-index';
 
 const epochMs = (column: string) => sql.raw(`(extract(epoch from "job_search"."${column}") * 1000)::float8`);
@@ -42,6 +42,7 @@ const indexedJob = (row: Row): IndexedJob => ({
   workModel: (row.work_model as string | null) ?? null,
   experience: (row.experience as string | null) ?? null,
   words: wordsOfVector(row.words as string),
+  card: checkedJobCard(row.card as string),
 });
 
 /** Companies (all, or those named): whether their jobs are on the board, and their cards. */
@@ -51,8 +52,8 @@ const companiesOf = async (db: Db, ids?: string[]) =>
     sql`select "id", ("status" = 'ACTIVE' and not "is_deleted") as "live", ${companyCardColumn} as "card" from "recruiter_companies" ${ids ? sql`where "id" in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))` : sql``}`,
   );
 
-/** The index with the cards of its jobs (by id) and of every company. */
-type Loaded = { index: SearchIndex; jobCards: Map<string, JobCard>; companyCards: Map<string, CompanyCard> };
+/** The index (with its jobs' cards) and every company's card. */
+type Loaded = { index: SearchIndex; companyCards: Map<string, CompanyCard> };
 export type SearchableJobs = Readonly<Loaded>;
 
 const takeCompanies = (loaded: Loaded, rows: Row[]) => {
@@ -68,17 +69,20 @@ const takeCompanies = (loaded: Loaded, rows: Row[]) => {
  */
 const loadIndex = async (db: Db) => {
   const horizon = await horizonOf(db);
-  const loaded: Loaded = { index: createSearchIndex(), jobCards: new Map(), companyCards: new Map() };
-  let after = '';
-  for (;;) {
-    const rows = await rowsOf(
+  const loaded: Loaded = { index: createSearchIndex(), companyCards: new Map() };
+  const batchAfter = (after: string) =>
+    rowsOf(
       db,
       sql`select ${columns} from ${openJobs} where "job_search"."job_id" > ${after} order by "job_search"."job_id" limit ${loadBatch}`,
     );
+  // The database reads the next batch while this process takes in the last.
+  let reading = batchAfter('');
+  for (;;) {
+    const rows = await reading;
+    const more = rows.length === loadBatch;
+    if (more) reading = batchAfter(rows.at(-1)?.job_id as string);
     loaded.index.loadBatch(rows.map(indexedJob));
-    for (const row of rows) loaded.jobCards.set(row.job_id as string, checkedJobCard(row.card as string));
-    if (rows.length < loadBatch) break;
-    after = rows.at(-1)?.job_id as string;
+    if (!more) break;
   }
   loaded.index.loaded();
   takeCompanies(loaded, await companiesOf(db));
@@ -127,14 +131,8 @@ export const createSearchIndexSync = (db: Db) => {
         db,
         sql`select ${columns} from ${openJobs} where "job_search"."job_id" in (select jsonb_array_elements_text(${JSON.stringify(jobIds)}::jsonb))`,
       );
-      const found = new Map(rows.map((row) => [row.job_id as string, row]));
-      const { index, jobCards } = current.loaded;
-      index.apply(jobIds.map((jobId) => ({ jobId, job: found.has(jobId) ? indexedJob(found.get(jobId) as Row) : null })));
-      for (const jobId of jobIds) {
-        const row = found.get(jobId);
-        if (row) jobCards.set(jobId, checkedJobCard(row.card as string));
-        else jobCards.delete(jobId);
-      }
+      const found = new Map(rows.map((row) => [row.job_id as string, indexedJob(row)]));
+      current.loaded.index.apply(jobIds.map((jobId) => ({ jobId, job: found.get(jobId) ?? null })));
     }
     if (companyIds.length) {
       const rows = await companiesOf(db, companyIds);

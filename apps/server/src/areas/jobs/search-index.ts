@@ -27,6 +27,8 @@ export type IndexedJob = {
   experience: string | null;
   /** Each word (a lexeme of the job's search vector) with its weight: tenths, summed over its occurrences (title 10, skills and company 4, summary 2, text 1). */
   words: Map<string, number>;
+  /** What a search answers for the job (its result card as JSON), kept as bytes outside the JavaScript heap. */
+  card?: string;
 };
 
 /** What a search asks of the index, its words already reduced to lexemes (each a prefix). */
@@ -53,7 +55,7 @@ export type IndexQuery = {
   now: number;
 };
 
-export type IndexHit = { jobId: string; relevance: number; distance: number | null };
+export type IndexHit = { jobId: string; recruiterId: string; card: string; relevance: number; distance: number | null };
 
 /** The weight, in tenths, of a search-vector position's class: A (title) 1.0, B 0.4, C 0.2, D 0.1, as `ts_rank_cd` weighs them. */
 export const weightOf: Record<string, number> = { A: 10, B: 4, C: 2, D: 1 };
@@ -103,6 +105,45 @@ export const createSearchIndex = () => {
   let salaryMin = new Float64Array(capacity).fill(noValue);
   let salaryMax = new Float64Array(capacity).fill(noValue);
   let recruiter = new Int32Array(capacity);
+  /**
+   * Each job's card: where its bytes start in `cardBytes` and how many there are. A million cards
+   * held as strings cost every garbage collection the time to look at each; in one buffer they cost
+   * none, and a replaced card's bytes are reclaimed once they are half of it.
+   */
+  let cardAt = new Float64Array(capacity);
+  let cardSize = new Int32Array(capacity);
+  let cardBytes = Buffer.allocUnsafe(1 << 16);
+  let cardUsed = 0;
+  let cardDead = 0;
+  const keepCard = (slot: number, card: string) => {
+    const size = Buffer.byteLength(card);
+    if (cardUsed + size > cardBytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(cardBytes.length * 2, cardUsed + size));
+      cardBytes.copy(grown, 0, 0, cardUsed);
+      cardBytes = grown;
+    }
+    cardBytes.write(card, cardUsed);
+    cardAt[slot] = cardUsed;
+    cardSize[slot] = size;
+    cardUsed += size;
+  };
+  const cardOf = (slot: number) =>
+    cardBytes.toString('utf8', cardAt[slot] as number, (cardAt[slot] as number) + (cardSize[slot] as number));
+  const compactCards = () => {
+    if (cardDead < 1 << 20 || cardDead * 2 < cardUsed) return;
+    const kept = Buffer.allocUnsafe(Math.max(1 << 16, (cardUsed - cardDead) * 2));
+    let used = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      if (!alive[slot]) continue;
+      const at = cardAt[slot] as number;
+      cardBytes.copy(kept, used, at, at + (cardSize[slot] as number));
+      cardAt[slot] = used;
+      used += cardSize[slot] as number;
+    }
+    cardBytes = kept;
+    cardUsed = used;
+    cardDead = 0;
+  };
   /** The open jobs, one bit per slot. */
   let aliveBits = new Uint32Array(capacity >>> 5);
   /**
@@ -123,12 +164,14 @@ export const createSearchIndex = () => {
   };
 
   const recruiters = new Map<string, number>();
+  const recruiterIds: string[] = [];
   let recruiterDown = new Uint8Array(64);
   const recruiterCode = (id: string) => {
     let code = recruiters.get(id);
     if (code === undefined) {
       code = recruiters.size;
       recruiters.set(id, code);
+      recruiterIds.push(id);
       if (code >= recruiterDown.length) recruiterDown = growInt(recruiterDown, recruiterDown.length * 2);
     }
     return code;
@@ -212,6 +255,8 @@ export const createSearchIndex = () => {
     salaryMin = growFloat(salaryMin, size);
     salaryMax = growFloat(salaryMax, size);
     recruiter = growInt(recruiter, size);
+    cardAt = growFloat(cardAt, size);
+    cardSize = growInt(cardSize, size);
     aliveBits = growInt(aliveBits, size >>> 5);
     for (const [key, bits] of valueBits) valueBits.set(key, growInt(bits, size >>> 5));
     order = growInt(order, size);
@@ -296,6 +341,7 @@ export const createSearchIndex = () => {
     salaryMin[slot] = job.annualSalaryMin ?? noValue;
     salaryMax[slot] = job.annualSalaryMax ?? noValue;
     recruiter[slot] = recruiterCode(job.recruiterId);
+    keepCard(slot, job.card ?? '');
     setBit(aliveBits, slot);
     if (job.workModel) addValue(`w:${job.workModel}`, slot);
     if (job.experience) addValue(`e:${job.experience}`, slot);
@@ -326,6 +372,7 @@ export const createSearchIndex = () => {
     alive[slot] = 0;
     aliveBits[slot >>> 5] = (aliveBits[slot >>> 5] as number) & ~(1 << (slot & 31));
     dead++;
+    cardDead += cardSize[slot] as number;
     return at;
   };
 
@@ -346,7 +393,8 @@ export const createSearchIndex = () => {
         if (to >= 0) a[to] = before[slot] as number;
       }
     };
-    for (const column of [alive, featured, posted, opens, closes, latitude, longitude, salaryMin, salaryMax, recruiter]) move(column);
+    for (const column of [alive, featured, posted, opens, closes, latitude, longitude, salaryMin, salaryMax, recruiter, cardAt, cardSize])
+      move(column);
     const moveBits = (bits: Uint32Array) => {
       const moved = new Uint32Array(bits.length);
       for (let slot = 0; slot < slots; slot++) {
@@ -439,6 +487,7 @@ export const createSearchIndex = () => {
       if (job) addInOrder(job);
     }
     compact();
+    compactCards();
     renumber();
   };
 
@@ -452,6 +501,10 @@ export const createSearchIndex = () => {
    * their square of the map, so a search around a place reads its columns' memory in runs.
    */
   const loaded = () => {
+    // The cards' buffer grew by doubling while loading: what it holds, and an eighth more for edits.
+    const fitted = Buffer.allocUnsafe(Math.max(1 << 16, Math.ceil(cardUsed * 1.125)));
+    cardBytes.copy(fitted, 0, 0, cardUsed);
+    cardBytes = fitted;
     const cellOfSlot = new Float64Array(slots);
     for (let slot = 0; slot < slots; slot++) {
       const lat = latitude[slot] as number;
@@ -786,6 +839,8 @@ export const createSearchIndex = () => {
       total: count,
       hits: scored.slice(q.offset, q.offset + q.limit).map(({ entry, score }) => ({
         jobId: ids[entry.slot] as string,
+        recruiterId: recruiterIds[recruiter[entry.slot] as number] as string,
+        card: cardOf(entry.slot),
         relevance: score / 10,
         distance: place ? distanceTo(entry.slot) : null,
       })),

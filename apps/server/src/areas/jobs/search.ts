@@ -98,7 +98,7 @@ export const searchOpenJobs = async (input: {
     };
   }
   const words = searchWords(request.search);
-  const [stemmed, { index, jobCards, companyCards }] = await Promise.all([words.length ? stemsOf(db, words) : [], input.index.current()]);
+  const [stemmed, { index, companyCards }] = await Promise.all([words.length ? stemsOf(db, words) : [], input.index.current()]);
   const lexemes = stemmed.flatMap((s) => s ?? []);
 
   const f = request.filter;
@@ -136,11 +136,10 @@ export const searchOpenJobs = async (input: {
   };
   const results: string[] = [];
   for (const hit of hits) {
-    const card = jobCards.get(hit.jobId);
-    const company = card && companyOf(card.recruiterId);
-    if (!card || !company) continue;
+    const company = companyOf(hit.recruiterId);
+    if (!hit.card || !company) continue;
     const distance = hit.distance === null ? null : Math.round(hit.distance * 10) / 10;
-    results.push(`{${card.json.slice(1, -1)},"company":${company},"relevance":${hit.relevance},"distance":${distance}}`);
+    results.push(`{${hit.card.slice(1, -1)},"company":${company},"relevance":${hit.relevance},"distance":${distance}}`);
   }
   const capped = total > countLimit;
   const { results: _, ...page } = pageOf(results, capped ? countLimit : total, request);
