@@ -136,7 +136,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     files: createFileStore({ storage: fileStorageOf(config), secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
     gazetteer: createGazetteer(),
-    jobSearchIndex: createSearchIndexSync(database.db),
+    jobSearchIndex: createSearchIndexSync(database.db, app.log),
     candidateSearch: createCandidateSearch(database.db),
     jobSearchCache: createResultCache({
       ttlMs: config.jobSearchCache ? 30_000 : 0,

@@ -528,6 +528,18 @@ describe('the search index keeps up with the database', () => {
     expect(now?.company.profileImg.url).toMatch(/\/api\/file\/read\?name=logo-blob\.png&expires=\d+&signature=/);
   });
 
+  it('a job written past the app with a card the output schema refuses is left out; every other job is still found', async () => {
+    const word = tag();
+    const good = await aJob(t.app, w.company.token, { title: `${word} Tiler` });
+    const bad = await aJob(t.app, w.company.token, { title: `${word} Tiler` });
+    await t.app.database.db.execute(sql`update jobs set experience = 'forever' where id = ${bad._id}`);
+    t.app.services.jobSearchCache.clear();
+    expect(ids(await search({ search: word }))).toEqual([good._id]);
+    await t.app.database.db.execute(sql`update jobs set experience = '1-2' where id = ${bad._id}`);
+    t.app.services.jobSearchCache.clear();
+    expect(ids(await search({ search: word, sort: 'date' }))).toEqual([bad._id, good._id]);
+  });
+
   it('a company switched off takes its jobs out of search, written past the app or not', async () => {
     const word = tag();
     const company = await aCompany(t.app);

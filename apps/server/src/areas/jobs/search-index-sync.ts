@@ -26,7 +26,10 @@ const openJobs = sql`"job_search" join "jobs" on "jobs"."id" = "job_search"."job
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-const indexedJob = (row: Row): IndexedJob => ({
+/** Where a job the search cannot show is reported. */
+type SearchLog = { error: (details: object, message: string) => void };
+
+const indexedJob = (row: Row, card: string): IndexedJob => ({
   jobId: row.job_id as string,
   recruiterId: row.recruiter_id as string,
   isFeaturedJob: Boolean(row.is_featured_job),
@@ -42,8 +45,22 @@ const indexedJob = (row: Row): IndexedJob => ({
   workModel: (row.work_model as string | null) ?? null,
   experience: (row.experience as string | null) ?? null,
   words: wordsOfVector(row.words as string),
-  card: checkedJobCard(row.card as string),
+  card,
 });
+
+/**
+ * The job as the index takes it in, or null when its card does not pass the call's output schema (a
+ * row written past the app): that job is left out of search and reported, and every other job is
+ * still found.
+ */
+const openJobOf = (row: Row, log: SearchLog) => {
+  try {
+    return indexedJob(row, checkedJobCard(row.card as string));
+  } catch (error) {
+    log.error({ err: error, jobId: row.job_id }, 'A job is left out of search: its result card does not pass the output schema');
+    return null;
+  }
+};
 
 /** Companies (all, or those named): whether their jobs are on the board, and their cards. */
 const companiesOf = async (db: Db, ids?: string[]) =>
@@ -67,7 +84,7 @@ const takeCompanies = (loaded: Loaded, rows: Row[]) => {
  * Every open job, read in batches. The horizon is taken first: whatever changes while the batches
  * are read is in the change log from that horizon on, and is read again by the first catch-up.
  */
-const loadIndex = async (db: Db) => {
+const loadIndex = async (db: Db, log: SearchLog) => {
   const horizon = await horizonOf(db);
   const loaded: Loaded = { index: createSearchIndex(), companyCards: new Map() };
   const batchAfter = (after: string) =>
@@ -81,7 +98,7 @@ const loadIndex = async (db: Db) => {
     const rows = await reading;
     const more = rows.length === loadBatch;
     if (more) reading = batchAfter(rows.at(-1)?.job_id as string);
-    loaded.index.loadBatch(rows.map(indexedJob));
+    loaded.index.loadBatch(rows.flatMap((row) => openJobOf(row, log) ?? []));
     if (!more) break;
   }
   loaded.index.loaded();
@@ -97,13 +114,13 @@ const loadIndex = async (db: Db) => {
  * the next one, which starts when it ends: one look serves all of them, and none is answered from
  * before it arrived.
  */
-export const createSearchIndexSync = (db: Db) => {
+export const createSearchIndexSync = (db: Db, log: SearchLog = console) => {
   let state: { loaded: Loaded; horizon: number; lookedAt: number } | undefined;
   let loading: Promise<void> | undefined;
   let prunedAt = 0;
 
   const load = () => {
-    loading ??= loadIndex(db)
+    loading ??= loadIndex(db, log)
       .then(({ loaded, horizon }) => {
         state = { loaded, horizon, lookedAt: Date.now() };
       })
@@ -131,7 +148,7 @@ export const createSearchIndexSync = (db: Db) => {
         db,
         sql`select ${columns} from ${openJobs} where "job_search"."job_id" in (select jsonb_array_elements_text(${JSON.stringify(jobIds)}::jsonb))`,
       );
-      const found = new Map(rows.map((row) => [row.job_id as string, indexedJob(row)]));
+      const found = new Map(rows.map((row) => [row.job_id as string, openJobOf(row, log)]));
       current.loaded.index.apply(jobIds.map((jobId) => ({ jobId, job: found.get(jobId) ?? null })));
     }
     if (companyIds.length) {
