@@ -43,9 +43,13 @@ export class UndeclaredAnswerError extends Error {
  * leave unless a schema names them). An answer the schema refuses throws, so the request is a
  * logged 500 instead of an answer nobody declared.
  */
-export const serialiseAnswer = (input: { call: string; output: z.ZodType; data: unknown; files: FileStore }) => {
-  const result = input.output.safeParse(ready(input.data, input.files));
-  if (!result.success) throw new UndeclaredAnswerError(input.call, result.error);
+export const serialiseAnswer = (input: { call: string; output: z.ZodType; data: unknown; files: FileStore }) =>
+  checkedAnswer(input.call, input.output, ready(input.data, input.files));
+
+/** Data parsed by a call's output schema (only what it declares is kept), or an UndeclaredAnswerError. */
+export const checkedAnswer = <T extends z.ZodType>(call: string, output: T, data: unknown): z.output<T> => {
+  const result = output.safeParse(data);
+  if (!result.success) throw new UndeclaredAnswerError(call, result.error);
   return result.data;
 };
 
@@ -56,4 +60,9 @@ export const serialiseAnswer = (input: { call: string; output: z.ZodType; data: 
  */
 export class WrittenAnswer {
   constructor(readonly json: string) {}
+
+  /** The whole answer: the envelope every call sends, with this as its `data`. */
+  enveloped(message: string) {
+    return `{"code":200,"success":true,"message":${JSON.stringify(message)},"data":${this.json}}`;
+  }
 }

@@ -124,7 +124,7 @@ export const registerCall = <Input>(
       const answer = result instanceof Answer ? result : new Answer(result ?? null, spec.message ?? 'Success');
       if (answer.data instanceof WrittenAnswer) {
         reply.type('application/json; charset=utf-8');
-        return `{"code":200,"success":true,"message":${JSON.stringify(answer.message)},"data":${answer.data.json}}`;
+        return answer.data.enveloped(answer.message);
       }
       const data = serialiseAnswer({ call: spec.name, output, data: answer.data, files: app.services.files });
       return { code: 200, success: true, message: answer.message, data };

@@ -2,7 +2,7 @@ import { jobCompanyCard, jobSearchResult } from '@app/contract/resources/job-boa
 import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import type { z } from 'zod';
 import { jobs, recruiterCompanies } from '../../db/schema/job-board';
-import { serialiseAnswer, UndeclaredAnswerError } from '../../engine/answer-output';
+import { checkedAnswer, serialiseAnswer } from '../../engine/answer-output';
 import type { FileStore } from '../../services/files';
 
 /**
@@ -37,11 +37,7 @@ export const jobCardColumn = jsonOfColumns(Object.keys(jobSearchCard.shape), job
 export const companyCardColumn = jsonOfColumns(Object.keys(jobCompanyCard.shape), recruiterCompanies);
 
 /** JSON the database wrote, checked against its schema: only what the schema declares is kept. */
-const checked = <T extends z.ZodType>(schema: T, text: string) => {
-  const result = schema.safeParse(JSON.parse(text));
-  if (!result.success) throw new UndeclaredAnswerError('searchJobs', result.error);
-  return result.data;
-};
+const checked = <T extends z.ZodType>(schema: T, text: string) => checkedAnswer('searchJobs', schema, JSON.parse(text));
 
 /** A job's card, checked, as the JSON a search answers (it holds no stored file to sign). */
 export const checkedJobCard = (text: string) => JSON.stringify(checked(jobSearchCard, text));
