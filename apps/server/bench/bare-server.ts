@@ -186,13 +186,15 @@ app.post('/api/organisation/staff/list', async (req, reply) => {
 });
 
 // The public job search: the product's own search (its index, caught up before each search, and
-// the page's rows) with none of the product's routing, hooks or cache around it.
+// its result cards) with none of the product's routing, hooks or cache around it.
 const searchIndex = createSearchIndexSync(db);
 const files = benchFileStore(target);
 await searchIndex.load();
-app.post(searchPath, async (req) =>
-  ok('Fetched successfully', await searchOpenJobs({ db, gazetteer, index: searchIndex, files, request: jobSearch.parse(req.body) })),
-);
+// Sent as the product sends it: the envelope written around the answer's JSON.
+app.post(searchPath, async (req, reply) => {
+  const answer = await searchOpenJobs({ db, gazetteer, index: searchIndex, files, request: jobSearch.parse(req.body) });
+  return reply.type('application/json; charset=utf-8').send(answer.enveloped('Fetched successfully'));
+});
 
 // The candidate list as the product answers it (its search index, caught up before each list, then
 // the page's rows by id) with none of the product's routing, checks or hooks around it.
