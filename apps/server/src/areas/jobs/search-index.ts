@@ -84,10 +84,23 @@ const bitsFrom = 512;
  * first, as `order`; gone ones among them until the next compaction), later ones listed in `slots`,
  * newest first too.
  */
-type Cell = { lat: number; lon: number; from: number; to: number; slots: Int32Array; length: number };
+type Cell = { lat: number; lon: number; from: number; to: number; slots: Int32Array; length: number; corners: Float64Array };
 const cellDegrees = 0.1;
 
 const noValue = Number.NaN;
+
+/** A place as a point on a sphere of radius 1. */
+const pointOf = (latitude: number, longitude: number) => {
+  const rad = Math.PI / 180;
+  const cosLat = Math.cos(latitude * rad);
+  return [cosLat * Math.cos(longitude * rad), cosLat * Math.sin(longitude * rad), Math.sin(latitude * rad)] as const;
+};
+/**
+ * How far two points' product may be from a radius's cosine and still be trusted: far beyond the
+ * arithmetic's error, and a few millionths of a mile at the radii searched. Nearer than this, the
+ * great-circle distance decides, so the answer is the same as working it out for every job.
+ */
+const edgeBand = 1e-12;
 
 export const createSearchIndex = () => {
   let capacity = 1024;
@@ -102,6 +115,14 @@ export const createSearchIndex = () => {
   let closes = new Float64Array(capacity).fill(noValue);
   let latitude = new Float64Array(capacity).fill(noValue);
   let longitude = new Float64Array(capacity).fill(noValue);
+  /**
+   * Each job's place as a point on a sphere of radius 1: whether it is within a search's radius is
+   * then a product of three numbers, not a great-circle distance (the distance is worked out only
+   * for the page, and for a job too near the edge for the product to tell).
+   */
+  let pointX = new Float64Array(capacity).fill(noValue);
+  let pointY = new Float64Array(capacity).fill(noValue);
+  let pointZ = new Float64Array(capacity).fill(noValue);
   let salaryMin = new Float64Array(capacity).fill(noValue);
   let salaryMax = new Float64Array(capacity).fill(noValue);
   let recruiter = new Int32Array(capacity);
@@ -147,6 +168,15 @@ export const createSearchIndex = () => {
   /** The open jobs, one bit per slot. */
   let aliveBits = new Uint32Array(capacity >>> 5);
   /**
+   * The open jobs a visitor can apply for at `readyAt` (their company live, their application window
+   * open), one bit per slot: a search starts from these bits instead of asking each job. They hold
+   * until `readyUntil`, the first moment a window opens or closes, and are worked out again after it
+   * or when a company goes down or comes back.
+   */
+  let readyBits = new Uint32Array(capacity >>> 5);
+  let readyAt = Number.NaN;
+  let readyUntil = Number.NaN;
+  /**
    * Each filter value's jobs, one bit per slot (`w:HYBRID`, `e:1-2`, `t:3`, `i:<industry>`): a filter
    * is an OR of its values' bits, every filter and the words an AND, 32 jobs at a time.
    */
@@ -189,16 +219,16 @@ export const createSearchIndex = () => {
     const found: Cell[] = [];
     const inside: boolean[] = [];
     // A cell whose four corners are within the radius (with a margin for the map's curve) is wholly within it.
-    const near = (lat: number, lon: number) =>
-      greatCircle(place, { latitude: lat, longitude: lon }, place.earthRadius) <= place.radius * 0.999;
-    let size = 0;
+    const [x, y, z] = pointOf(place.latitude, place.longitude);
+    const nearEnough = Math.cos((place.radius * 0.999) / place.earthRadius);
     const take = (cell: Cell | undefined) => {
       if (!cell) return;
       found.push(cell);
-      const [south, west] = [cell.lat * cellDegrees, cell.lon * cellDegrees];
-      const [north, east] = [south + cellDegrees, west + cellDegrees];
-      inside.push(near(south, west) && near(south, east) && near(north, west) && near(north, east));
-      size += cell.to - cell.from + cell.length;
+      const c = cell.corners;
+      let near = true;
+      for (let n = 0; n < 12 && near; n += 3)
+        near = (c[n] as number) * x + (c[n + 1] as number) * y + (c[n + 2] as number) * z >= nearEnough;
+      inside.push(near);
     };
     if ((toLat - fromLat + 1) * (toLon - fromLon + 1) <= cells.size) {
       for (let la = fromLat; la <= toLat; la++) for (let lo = fromLon; lo <= toLon; lo++) take(cells.get(cellKey(la, lo)));
@@ -206,7 +236,7 @@ export const createSearchIndex = () => {
       for (const cell of cells.values())
         if (cell.lat >= fromLat && cell.lat <= toLat && cell.lon >= fromLon && cell.lon <= toLon) take(cell);
     }
-    return { cells: found, inside, size };
+    return { cells: found, inside };
   };
   const putOnMap = (slot: number, inOrder: boolean) => {
     const lat = latitude[slot] as number;
@@ -217,7 +247,14 @@ export const createSearchIndex = () => {
     const key = cellKey(la, lo);
     let cell = cells.get(key);
     if (!cell) {
-      cell = { lat: la, lon: lo, from: 0, to: 0, slots: new Int32Array(16), length: 0 };
+      const [south, west] = [la * cellDegrees, lo * cellDegrees];
+      const corners = [
+        pointOf(south, west),
+        pointOf(south, west + cellDegrees),
+        pointOf(south + cellDegrees, west),
+        pointOf(south + cellDegrees, west + cellDegrees),
+      ];
+      cell = { lat: la, lon: lo, from: 0, to: 0, slots: new Int32Array(16), length: 0, corners: Float64Array.from(corners.flat()) };
       cells.set(key, cell);
     }
     if (cell.length === cell.slots.length) cell.slots = growInt(cell.slots, cell.length * 2);
@@ -240,6 +277,8 @@ export const createSearchIndex = () => {
   let order = new Int32Array(capacity);
   let orderLength = 0;
   let rankOf = new Int32Array(capacity);
+  /** From this slot on, jobs came after the load (listed in their squares, not in a run). */
+  let laterFrom = 0;
 
   const ensureCapacity = (needed: number) => {
     if (needed <= capacity) return;
@@ -252,12 +291,16 @@ export const createSearchIndex = () => {
     closes = growFloat(closes, size);
     latitude = growFloat(latitude, size);
     longitude = growFloat(longitude, size);
+    pointX = growFloat(pointX, size);
+    pointY = growFloat(pointY, size);
+    pointZ = growFloat(pointZ, size);
     salaryMin = growFloat(salaryMin, size);
     salaryMax = growFloat(salaryMax, size);
     recruiter = growInt(recruiter, size);
     cardAt = growFloat(cardAt, size);
     cardSize = growInt(cardSize, size);
     aliveBits = growInt(aliveBits, size >>> 5);
+    readyBits = growInt(readyBits, size >>> 5);
     for (const [key, bits] of valueBits) valueBits.set(key, growInt(bits, size >>> 5));
     order = growInt(order, size);
     rankOf = growInt(rankOf, size);
@@ -308,7 +351,8 @@ export const createSearchIndex = () => {
     if (featured[a] !== featured[b]) return (featured[a] as number) > (featured[b] as number);
     const pa = posted[a] as number;
     const pb = posted[b] as number;
-    if (pa !== pb) {
+    // Two jobs without a date are equal here (NaN is not NaN), and go by id.
+    if (pa !== pb && !(Number.isNaN(pa) && Number.isNaN(pb))) {
       if (Number.isNaN(pa)) return true;
       if (Number.isNaN(pb)) return false;
       return pa > pb;
@@ -338,11 +382,16 @@ export const createSearchIndex = () => {
     closes[slot] = job.applicationEndDate ?? noValue;
     latitude[slot] = job.latitude ?? noValue;
     longitude[slot] = job.longitude ?? noValue;
+    const [x, y, z] = job.latitude === null || job.longitude === null ? [noValue, noValue, noValue] : pointOf(job.latitude, job.longitude);
+    pointX[slot] = x;
+    pointY[slot] = y;
+    pointZ[slot] = z;
     salaryMin[slot] = job.annualSalaryMin ?? noValue;
     salaryMax[slot] = job.annualSalaryMax ?? noValue;
     recruiter[slot] = recruiterCode(job.recruiterId);
     keepCard(slot, job.card ?? '');
     setBit(aliveBits, slot);
+    if (!Number.isNaN(readyAt)) takeReady(slot);
     if (job.workModel) addValue(`w:${job.workModel}`, slot);
     if (job.experience) addValue(`e:${job.experience}`, slot);
     for (const type of job.jobTypes) addValue(`t:${type}`, slot);
@@ -371,6 +420,7 @@ export const createSearchIndex = () => {
     // Its id stays: the slot keeps its place among the cells' others until the next compaction.
     alive[slot] = 0;
     aliveBits[slot >>> 5] = (aliveBits[slot >>> 5] as number) & ~(1 << (slot & 31));
+    readyBits[slot >>> 5] = (readyBits[slot >>> 5] as number) & ~(1 << (slot & 31));
     dead++;
     cardDead += cardSize[slot] as number;
     return at;
@@ -393,7 +443,23 @@ export const createSearchIndex = () => {
         if (to >= 0) a[to] = before[slot] as number;
       }
     };
-    for (const column of [alive, featured, posted, opens, closes, latitude, longitude, salaryMin, salaryMax, recruiter, cardAt, cardSize])
+    for (const column of [
+      alive,
+      featured,
+      posted,
+      opens,
+      closes,
+      latitude,
+      longitude,
+      pointX,
+      pointY,
+      pointZ,
+      salaryMin,
+      salaryMax,
+      recruiter,
+      cardAt,
+      cardSize,
+    ])
       move(column);
     const moveBits = (bits: Uint32Array) => {
       const moved = new Uint32Array(bits.length);
@@ -404,6 +470,7 @@ export const createSearchIndex = () => {
       return moved;
     };
     aliveBits = moveBits(aliveBits);
+    readyAt = Number.NaN;
     for (const [key, bits] of valueBits) valueBits.set(key, moveBits(bits));
     for (const [lexeme, list] of postings) {
       let length = 0;
@@ -475,7 +542,11 @@ export const createSearchIndex = () => {
     if (dead < 1000 || dead * 4 < slots) return;
     const newSlot = new Int32Array(slots).fill(-1);
     let next = 0;
-    for (let slot = 0; slot < slots; slot++) if (alive[slot]) newSlot[slot] = next++;
+    for (let slot = 0; slot < slots; slot++) {
+      if (slot === laterFrom) laterFrom = next;
+      if (alive[slot]) newSlot[slot] = next++;
+    }
+    if (laterFrom > next) laterFrom = next;
     renumberSlots(newSlot, next, true);
   };
 
@@ -502,6 +573,7 @@ export const createSearchIndex = () => {
    */
   const loaded = () => {
     // The cards' buffer grew by doubling while loading: what it holds, and an eighth more for edits.
+    laterFrom = slots;
     const fitted = Buffer.allocUnsafe(Math.max(1 << 16, Math.ceil(cardUsed * 1.125)));
     cardBytes.copy(fitted, 0, 0, cardUsed);
     cardBytes = fitted;
@@ -545,7 +617,29 @@ export const createSearchIndex = () => {
   };
 
   const setCompanyLive = (recruiterId: string, live: boolean) => {
-    recruiterDown[recruiterCode(recruiterId)] = live ? 0 : 1;
+    const code = recruiterCode(recruiterId);
+    if (recruiterDown[code] === (live ? 0 : 1)) return;
+    recruiterDown[code] = live ? 0 : 1;
+    readyAt = Number.NaN;
+  };
+
+  /** Sets a slot's ready bit as at `readyAt`, and brings `readyUntil` forward to its window's next opening or closing. */
+  const takeReady = (slot: number) => {
+    const opensAt = opens[slot] as number;
+    const closesAt = closes[slot] as number;
+    if (alive[slot] && !recruiterDown[recruiter[slot] as number] && !(opensAt > readyAt) && !(closesAt < readyAt)) setBit(readyBits, slot);
+    else readyBits[slot >>> 5] = (readyBits[slot >>> 5] as number) & ~(1 << (slot & 31));
+    if (opensAt > readyAt && opensAt < readyUntil) readyUntil = opensAt;
+    if (closesAt >= readyAt && closesAt < readyUntil) readyUntil = closesAt;
+  };
+  /** The ready bits as at `now`. */
+  const readyAsAt = (now: number) => {
+    if (!(now >= readyAt && now < readyUntil)) {
+      readyAt = now;
+      readyUntil = Number.POSITIVE_INFINITY;
+      for (let slot = 0; slot < slots; slot++) takeReady(slot);
+    }
+    return readyBits;
   };
 
   const rangeOf = (word: string) => {
@@ -556,28 +650,73 @@ export const createSearchIndex = () => {
   };
 
   /** The jobs having every word (each a prefix of one of theirs), one bit per slot; gone jobs' bits may be set. */
-  // A search's bits, reused by the next (a search runs start to end without waiting).
+  // A search's bits, reused by the next (a search runs start to end without waiting). Only the
+  // stretches a search reads are worked out: around a place, its squares' runs and the later jobs.
   let wantedScratch = new Uint32Array(0);
   let anyOfScratch = new Uint32Array(0);
   let allScratch = new Uint32Array(0);
   let theseScratch = new Uint32Array(0);
-  const jobsWithWords = (words: string[]) => {
-    const length = (slots + 31) >>> 5;
-    if (allScratch.length < length) {
-      allScratch = new Uint32Array(capacity >>> 5);
-      theseScratch = new Uint32Array(capacity >>> 5);
+  const scratchFits = () => {
+    if (wantedScratch.length >= capacity >>> 5) return;
+    wantedScratch = new Uint32Array(capacity >>> 5);
+    anyOfScratch = new Uint32Array(capacity >>> 5);
+    allScratch = new Uint32Array(capacity >>> 5);
+    theseScratch = new Uint32Array(capacity >>> 5);
+  };
+
+  /**
+   * The stretches of bit words a search around a place reads, as from, to pairs in order: its
+   * squares' runs (a row of neighbouring squares is one stretch) and, if any of them lists later
+   * jobs, the slots of the jobs that came after the load.
+   */
+  const spansOf = (cellsNear: Cell[], length: number) => {
+    const pairs: [number, number][] = [];
+    let later = false;
+    for (const cell of cellsNear) {
+      if (cell.to > cell.from) pairs.push([cell.from >>> 5, (cell.to + 31) >>> 5]);
+      if (cell.length > 0) later = true;
     }
+    if (later && laterFrom < slots) pairs.push([laterFrom >>> 5, length]);
+    pairs.sort((a, b) => a[0] - b[0]);
+    const spans: number[] = [];
+    for (const [from, to] of pairs) {
+      if (spans.length && from <= (spans[spans.length - 1] as number))
+        spans[spans.length - 1] = Math.max(to, spans[spans.length - 1] as number);
+      else spans.push(from, to);
+    }
+    return spans;
+  };
+  const clearIn = (into: Uint32Array, spans: number[]) => {
+    for (let s = 0; s < spans.length; s += 2) into.fill(0, spans[s], spans[s + 1]);
+  };
+  const copyIn = (into: Uint32Array, from: Uint32Array, spans: number[]) => {
+    for (let s = 0; s < spans.length; s += 2) into.set(from.subarray(spans[s], spans[s + 1]), spans[s]);
+  };
+  const orIn = (into: Uint32Array, bits: Uint32Array, spans: number[]) => {
+    for (let s = 0; s < spans.length; s += 2) {
+      const to = spans[s + 1] as number;
+      for (let n = spans[s] as number; n < to; n++) into[n] = (into[n] as number) | (bits[n] as number);
+    }
+  };
+  const andIn = (into: Uint32Array, bits: Uint32Array, spans: number[]) => {
+    for (let s = 0; s < spans.length; s += 2) {
+      const to = spans[s + 1] as number;
+      for (let n = spans[s] as number; n < to; n++) into[n] = (into[n] as number) & (bits[n] as number);
+    }
+  };
+
+  /** The jobs having every word (each a prefix of one of theirs), one bit per slot within the spans; gone jobs' bits may be set. */
+  const jobsWithWords = (words: string[], spans: number[]) => {
     let all: Uint32Array | null = null;
     const ranges = words.map(rangeOf);
     for (const { from, to } of ranges) {
-      const these: Uint32Array = all ? theseScratch.subarray(0, length) : allScratch.subarray(0, length);
-      these.fill(0);
+      const these: Uint32Array = all ? theseScratch : allScratch;
+      clearIn(these, spans);
       for (let l = from; l < to; l++) {
         const list = postings.get(lexemes[l] as string) as Postings;
-        if (list.bits) {
-          const bits = list.bits;
-          for (let n = 0; n < length; n++) these[n] = (these[n] as number) | (bits[n] as number);
-        } else {
+        if (list.bits) orIn(these, list.bits, spans);
+        else {
+          // Bits outside the spans are set too, and never read.
           const listSlots = list.slots;
           for (let n = 0; n < list.length; n++) {
             const slot = listSlots[n] as number;
@@ -585,20 +724,36 @@ export const createSearchIndex = () => {
           }
         }
       }
-      if (all) for (let n = 0; n < length; n++) all[n] = (all[n] as number) & (these[n] as number);
+      if (all) andIn(all, these, spans);
       else all = these;
     }
     return { bits: all as Uint32Array, ranges };
   };
 
+  /** How many bits of one word are set. */
+  const ones = (word: number) => {
+    let v = word >>> 0;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  };
   /** How many bits are set (gone jobs' among them). */
   const bitCount = (bits: Uint32Array) => {
     let total = 0;
-    for (let n = 0; n < bits.length; n++) {
-      let v = bits[n] as number;
-      v -= (v >>> 1) & 0x55555555;
-      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-      total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    for (let n = 0; n < bits.length; n++) total += ones(bits[n] as number);
+    return total;
+  };
+  /** How many bits are set from slot `from` up to (not with) `to`. */
+  const bitsBetween = (bits: Uint32Array, from: number, to: number) => {
+    if (from >= to) return 0;
+    const first = from >>> 5;
+    const last = (to - 1) >>> 5;
+    let total = 0;
+    for (let n = first; n <= last; n++) {
+      let word = bits[n] as number;
+      if (n === first) word &= -1 << (from & 31);
+      if (n === last && (to & 31) !== 0) word &= (1 << (to & 31)) - 1;
+      total += ones(word);
     }
     return total;
   };
@@ -640,17 +795,16 @@ export const createSearchIndex = () => {
 
   const search = (q: IndexQuery): { total: number; hits: IndexHit[] } => {
     if (q.noWordMatches) return { total: 0, hits: [] };
-    const words = q.words.length ? jobsWithWords(q.words) : null;
-    const wordBits = words?.bits;
-    // The jobs open, with the words, and with one of each filter's values: 32 at a time.
+    scratchFits();
     const length = (slots + 31) >>> 5;
-    if (wantedScratch.length < length) {
-      wantedScratch = new Uint32Array(capacity >>> 5);
-      anyOfScratch = new Uint32Array(capacity >>> 5);
-    }
+    const place = q.place;
+    const spots = place ? cellsAround(place) : null;
+    const spans = spots ? spansOf(spots.cells, length) : [0, length];
+    const words = q.words.length ? jobsWithWords(q.words, spans) : null;
+    // The jobs ready, with the words, and with one of each filter's values: 32 at a time.
     const wantedBits = wantedScratch.subarray(0, length);
-    wantedBits.set(aliveBits.subarray(0, length));
-    if (wordBits) for (let n = 0; n < length; n++) wantedBits[n] = (wantedBits[n] as number) & (wordBits[n] as number);
+    copyIn(wantedBits, readyAsAt(q.now), spans);
+    if (words) andIn(wantedBits, words.bits, spans);
     for (const [kind, values] of [
       ['w', q.workModel],
       ['e', q.experience],
@@ -658,17 +812,14 @@ export const createSearchIndex = () => {
       ['i', q.industries],
     ] as const) {
       if (!values?.length) continue;
-      const anyOf = anyOfScratch.subarray(0, length);
-      anyOf.fill(0);
+      clearIn(anyOfScratch, spans);
       for (const value of values) {
         const bits = valueBits.get(`${kind}:${value}`);
-        if (bits) for (let n = 0; n < length; n++) anyOf[n] = (anyOf[n] as number) | (bits[n] as number);
+        if (bits) orIn(anyOfScratch, bits, spans);
       }
-      for (let n = 0; n < length; n++) wantedBits[n] = (wantedBits[n] as number) & (anyOf[n] as number);
+      andIn(wantedBits, anyOfScratch, spans);
     }
     const recruiterWanted = q.recruiterId === undefined ? -2 : (recruiters.get(q.recruiterId) ?? -1);
-    const place = q.place;
-    const now = q.now;
     const salary = q.salary;
     const postedSince = q.postedSince;
     // The great-circle distance as `greatCircle` works it out (same steps, same figures), the place's cosine worked out once.
@@ -679,11 +830,10 @@ export const createSearchIndex = () => {
     const twiceRadius = 2 * (place?.earthRadius ?? 0);
     let distance = 0;
 
-    /** Whether a wanted job passes the filters its bits do not hold (words, place and the kinds' values apart). */
+    const needsPasses = recruiterWanted !== -2 || salary !== undefined || postedSince !== undefined;
+    /** Whether a wanted job passes the filters its bits do not hold (the company, salary and date of posting). */
     const passes = (slot: number) => {
-      if (recruiterDown[recruiter[slot] as number]) return false;
-      if ((opens[slot] as number) > now) return false;
-      if ((closes[slot] as number) < now) return false;
+      if (!needsPasses) return true;
       if (recruiterWanted !== -2 && recruiter[slot] !== recruiterWanted) return false;
       if (salary && !((salaryMax[slot] as number) >= salary.min && (salaryMin[slot] as number) <= salary.max)) return false;
       if (postedSince !== undefined && !((posted[slot] as number) >= postedSince)) return false;
@@ -699,20 +849,24 @@ export const createSearchIndex = () => {
     const inBox = (slot: number) =>
       Math.abs((latitude[slot] as number) - placeLat) <= (place as NonNullable<typeof place>).dLat &&
       Math.abs((longitude[slot] as number) - placeLon) <= (place as NonNullable<typeof place>).dLon;
-    /** Whether an open job matches all but the words: the box around the place, the filters, then the distance (the dearest). */
-    const matches = (slot: number) => {
-      if (!place) return passes(slot);
-      if (!inBox(slot) || !passes(slot)) return false;
-      distance = distanceTo(slot);
-      return distance <= place.radius;
+    const [placeX, placeY, placeZ] = pointOf(placeLat, placeLon);
+    const cosRadius = place ? Math.cos(place.radius / place.earthRadius) : 0;
+    /** Whether a job's place is within the radius: the product of the two points tells, unless the job is too near the edge for it to. */
+    const within = (slot: number) => {
+      const product = (pointX[slot] as number) * placeX + (pointY[slot] as number) * placeY + (pointZ[slot] as number) * placeZ;
+      if (product > cosRadius + edgeBand) return true;
+      if (!(product >= cosRadius - edgeBand)) return false;
+      return distanceTo(slot) <= (place as NonNullable<typeof place>).radius;
     };
+    const byDistance = q.order === 'distance' && place !== undefined;
+    /** Whether a wanted job in a square near the place matches all but the words: in the box and within the radius (unless its square wholly is), and through the filters. */
+    const check = (slot: number, inside: boolean) => (inside || (inBox(slot) && within(slot)) ? passes(slot) : false);
     const wanted = (slot: number) => ((wantedBits[slot >>> 5] as number) >>> (slot & 31)) & 1;
 
     const byRelevance = q.order === 'relevance' && words !== null;
     const keep = byRelevance ? Math.max(q.window, q.offset + q.limit) : q.offset + q.limit;
     type Kept = { slot: number; rank: number; distance: number; featured: number };
     const kept: Kept[] = [];
-    const byDistance = q.order === 'distance' && place !== undefined;
     /** Whether a job (its featuring, distance and place in the order) is worse than one kept: nearer first (featured first) when by distance, else newer. */
     const worse = (featuredA: number, distanceA: number, rankA: number, b: Kept) =>
       byDistance
@@ -730,7 +884,6 @@ export const createSearchIndex = () => {
     };
 
     let count = 0;
-    const spots = place ? cellsAround(place) : null;
     /** The next wanted slot from `n` on, below `end` (or `end`): the bits skip 32 unwanted jobs at a time. */
     const nextWanted = (n: number, end: number) => {
       let at = n;
@@ -746,45 +899,89 @@ export const createSearchIndex = () => {
       return Math.min(at, end);
     };
     if (spots && q.order !== 'distance') {
-      // Near the place, newest first a stretch of the order at a time (each cell is in that order, so a
-      // stretch is the front of each): once the count is past its limit and the page is full, the
-      // later stretches cannot change the page. In a cell wholly within the radius, no distance is
-      // worked out but the page's.
-      const cellsNear = spots.cells;
-      const runAt = Int32Array.from(cellsNear, (cell) => cell.from);
-      const listAt = new Int32Array(cellsNear.length);
-      const stretch = Math.max(1024, Math.ceil(orderLength / 16));
-      for (let upTo = stretch; ; upTo += stretch) {
-        for (let c = 0; c < cellsNear.length; c++) {
-          const cell = cellsNear[c] as Cell;
-          const inside = spots.inside[c] as boolean;
-          let slot = nextWanted(runAt[c] as number, cell.to);
-          for (; slot < cell.to; slot = nextWanted(slot + 1, cell.to)) {
-            if ((rankOf[slot] as number) >= upTo) break;
-            if (!(inside ? passes(slot) : matches(slot))) continue;
-            count++;
-            offer(slot);
+      // Each square's jobs lie newest first (its run, then those listed since the load), so the
+      // newest matches near the place are merged from the squares' fronts, a job at a time; the
+      // rest are only counted, up to the limit. A square wholly within the radius is counted 32 jobs
+      // at a time when no filter needs each job.
+      type Front = { cell: Cell; inside: boolean; listed: boolean; at: number; slot: number; rank: number };
+      /** Moves a front to its square's next match from `at` on (slot -1 when there is none). */
+      const advance = (front: Front) => {
+        const cell = front.cell;
+        if (front.listed) {
+          for (let n = front.at; n < cell.length; n++) {
+            const slot = cell.slots[n] as number;
+            if (!wanted(slot) || !check(slot, front.inside)) continue;
+            front.at = n + 1;
+            front.slot = slot;
+            front.rank = rankOf[slot] as number;
+            return;
           }
-          runAt[c] = slot;
-          const listed = cell.slots;
-          let n = listAt[c] as number;
-          for (; n < cell.length; n++) {
-            const later = listed[n] as number;
-            // Jobs not wanted (gone ones among them) are passed over without looking further.
-            if (!wanted(later)) continue;
-            if ((rankOf[later] as number) >= upTo) break;
-            if (!(inside ? passes(later) : matches(later))) continue;
-            count++;
-            offer(later);
+          front.at = cell.length;
+        } else {
+          for (let slot = nextWanted(front.at, cell.to); slot < cell.to; slot = nextWanted(slot + 1, cell.to)) {
+            if (!check(slot, front.inside)) continue;
+            front.at = slot + 1;
+            front.slot = slot;
+            front.rank = rankOf[slot] as number;
+            return;
           }
-          listAt[c] = n;
+          front.at = cell.to;
         }
-        if ((kept.length >= keep && count > q.countLimit) || upTo >= orderLength) break;
+        front.slot = -1;
+      };
+      // The fronts with a match, newest first at the top.
+      const heap: Front[] = [];
+      const sink = (from: number) => {
+        const front = heap[from] as Front;
+        let at = from;
+        for (;;) {
+          let child = 2 * at + 1;
+          if (child >= heap.length) break;
+          if (child + 1 < heap.length && (heap[child + 1] as Front).rank < (heap[child] as Front).rank) child++;
+          if ((heap[child] as Front).rank >= front.rank) break;
+          heap[at] = heap[child] as Front;
+          at = child;
+        }
+        heap[at] = front;
+      };
+      spots.cells.forEach((cell, c) => {
+        for (const listed of [false, true]) {
+          if (listed ? cell.length === 0 : cell.to <= cell.from) continue;
+          const front = { cell, inside: spots.inside[c] as boolean, listed, at: listed ? 0 : cell.from, slot: -1, rank: 0 };
+          advance(front);
+          if (front.slot >= 0) heap.push(front);
+        }
+      });
+      for (let at = (heap.length >>> 1) - 1; at >= 0; at--) sink(at);
+      while (kept.length < keep && heap.length > 0) {
+        const front = heap[0] as Front;
+        kept.push({ slot: front.slot, rank: front.rank, distance: 0, featured: featured[front.slot] as number });
+        count++;
+        advance(front);
+        if (front.slot < 0) {
+          const last = heap.pop() as Front;
+          if (heap.length > 0) heap[0] = last;
+        }
+        if (heap.length > 0) sink(0);
+      }
+      // Each front left is a match not yet counted; behind it, more. Squares counted at once first.
+      const atOnce = (front: Front) => (front.inside && !needsPasses ? 0 : 1);
+      heap.sort((a, b) => atOnce(a) - atOnce(b));
+      for (const front of heap) {
+        if (count > q.countLimit) break;
+        count++;
+        if (atOnce(front) === 0) {
+          const cell = front.cell;
+          if (!front.listed) count += bitsBetween(wantedBits, front.at, cell.to);
+          else for (let n = front.at; n < cell.length; n++) count += wanted(cell.slots[n] as number);
+          continue;
+        }
+        for (advance(front); front.slot >= 0 && count <= q.countLimit; advance(front)) count++;
       }
     } else if (spots) {
-      // Nearest first: every wanted job near the place counted (the count is exact), the nearest
-      // squares first; in a square wholly within the radius, a job's distance is worked out only if
-      // the square is near enough for it to be kept.
+      // Nearest first, the nearest squares first. A square's jobs are in order, featured first, so
+      // once one of them could not be kept, none after it could: the rest are only counted, up to
+      // the limit (32 at a time in a square wholly within the radius, when no filter needs each job).
       const nearest = spots.cells
         .map((cell, c) => {
           const south = cell.lat * cellDegrees;
@@ -799,26 +996,34 @@ export const createSearchIndex = () => {
         })
         .sort((a, b) => a.atLeast - b.atLeast);
       for (const { cell, inside, atLeast } of nearest) {
-        const check = (slot: number) => {
-          if (inside) {
-            if (!passes(slot)) return;
-            count++;
-            const worst = kept.length === keep ? (kept[keep - 1] as Kept) : null;
-            if (worst && (featured[slot] as number) <= worst.featured && atLeast > worst.distance) return;
-            distance = distanceTo(slot);
-          } else {
-            if (!matches(slot)) return;
-            count++;
-          }
+        /** Whether a job of the square could be kept: it is featured and the worst kept is not, or the square is near enough. */
+        const mayKeep = (isFeatured: number) => {
+          if (kept.length < keep) return true;
+          const worst = kept[keep - 1] as Kept;
+          return isFeatured > worst.featured || (isFeatured === worst.featured && atLeast <= worst.distance);
+        };
+        const take = (slot: number) => {
+          if (!check(slot, inside)) return;
+          count++;
+          distance = distanceTo(slot);
           offer(slot);
         };
-        for (let slot = nextWanted(cell.from, cell.to); slot < cell.to; slot = nextWanted(slot + 1, cell.to)) check(slot);
-        for (let n = 0; n < cell.length; n++) if (wanted(cell.slots[n] as number)) check(cell.slots[n] as number);
+        let slot = nextWanted(cell.from, cell.to);
+        for (; slot < cell.to && mayKeep(featured[slot] as number); slot = nextWanted(slot + 1, cell.to)) take(slot);
+        if (inside && !needsPasses) count += bitsBetween(wantedBits, slot, cell.to);
+        else for (; slot < cell.to && count <= q.countLimit; slot = nextWanted(slot + 1, cell.to)) count += check(slot, inside) ? 1 : 0;
+        let n = 0;
+        for (; n < cell.length && mayKeep(featured[cell.slots[n] as number] as number); n++)
+          if (wanted(cell.slots[n] as number)) take(cell.slots[n] as number);
+        for (; n < cell.length && count <= q.countLimit; n++) {
+          const later = cell.slots[n] as number;
+          if (wanted(later) && check(later, inside)) count++;
+        }
       }
     } else if (bitCount(wantedBits) * 16 < orderLength) {
       // Few jobs wanted: every one checked.
       for (const slot of slotsIn(wantedBits)) {
-        if (!matches(slot)) continue;
+        if (!passes(slot)) continue;
         count++;
         offer(slot);
       }
@@ -826,7 +1031,7 @@ export const createSearchIndex = () => {
       // Newest first through every open job, until the count is past its limit and the page is full.
       for (let n = 0; n < orderLength; n++) {
         const slot = order[n] as number;
-        if (!wanted(slot) || !matches(slot)) continue;
+        if (!wanted(slot) || !passes(slot)) continue;
         count++;
         if (kept.length < keep) kept.push({ slot, rank: n, distance, featured: featured[slot] as number });
         else if (count > q.countLimit) break;
