@@ -53,16 +53,21 @@ export const checkedAnswer = <T extends z.ZodType>(call: string, output: T, data
   return result.data;
 };
 
+/** Pieces of JSON, some of them bytes already, joined into one buffer. */
+const joined = (parts: readonly (string | Uint8Array)[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+
 /**
  * An answer already written as JSON, each part checked against its schema where it was made: the
  * job search writes its page from result cards checked once, when a job was read, instead of
- * checking the same cards again in every search. The envelope is written around it as it stands.
+ * checking the same cards again in every search. Its pieces are text or bytes (a card as the
+ * search index keeps it), joined once, with the envelope around them, as the answer leaves.
  */
 export class WrittenAnswer {
-  constructor(readonly json: string) {}
+  constructor(readonly parts: readonly (string | Uint8Array)[]) {}
 
-  /** The whole answer: the envelope every call sends, with this as its `data`. */
+  /** The whole answer as bytes: the envelope every call sends, with this as its `data`. */
   enveloped(message: string) {
-    return `{"code":200,"success":true,"message":${JSON.stringify(message)},"data":${this.json}}`;
+    return joined([`{"code":200,"success":true,"message":${JSON.stringify(message)},"data":`, ...this.parts, '}']);
   }
 }

@@ -55,7 +55,8 @@ export type IndexQuery = {
   now: number;
 };
 
-export type IndexHit = { jobId: string; recruiterId: string; card: string; relevance: number; distance: number | null };
+/** A job found: its card is a view of the bytes the index keeps (it never writes over a card it holds). */
+export type IndexHit = { jobId: string; recruiterId: string; card: Buffer; relevance: number; distance: number | null };
 
 /** The weight, in tenths, of a search-vector position's class: A (title) 1.0, B 0.4, C 0.2, D 0.1, as `ts_rank_cd` weighs them. */
 export const weightOf: Record<string, number> = { A: 10, B: 4, C: 2, D: 1 };
@@ -148,8 +149,7 @@ export const createSearchIndex = () => {
     cardSize[slot] = size;
     cardUsed += size;
   };
-  const cardOf = (slot: number) =>
-    cardBytes.toString('utf8', cardAt[slot] as number, (cardAt[slot] as number) + (cardSize[slot] as number));
+  const cardOf = (slot: number) => cardBytes.subarray(cardAt[slot] as number, (cardAt[slot] as number) + (cardSize[slot] as number));
   const compactCards = () => {
     if (cardDead < 1 << 20 || cardDead * 2 < cardUsed) return;
     const kept = Buffer.allocUnsafe(Math.max(1 << 16, (cardUsed - cardDead) * 2));

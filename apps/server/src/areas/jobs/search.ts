@@ -134,12 +134,17 @@ export const searchOpenJobs = async (input: {
     }
     return companies.get(id);
   };
-  const results: string[] = [];
+  // Each result is its card's bytes as the index keeps them, with the company and the search's figures added.
+  const results: [string, Buffer, string][] = [];
   for (const hit of hits) {
     const company = companyOf(hit.recruiterId);
-    if (!hit.card || !company) continue;
+    if (hit.card.length < 2 || !company) continue;
     const distance = hit.distance === null ? null : Math.round(hit.distance * 10) / 10;
-    results.push(`{${hit.card.slice(1, -1)},"company":${company},"relevance":${hit.relevance},"distance":${distance}}`);
+    results.push([
+      results.length ? ',{' : '{',
+      hit.card.subarray(1, -1),
+      `,"company":${company},"relevance":${hit.relevance},"distance":${distance}}`,
+    ]);
   }
   const capped = total > countLimit;
   const { results: _, ...page } = pageOf(results, capped ? countLimit : total, request);
@@ -163,5 +168,5 @@ export const searchOpenJobs = async (input: {
     },
     files: input.files,
   });
-  return new WrittenAnswer(`{"results":[${results.join(',')}],${JSON.stringify(head).slice(1)}`);
+  return new WrittenAnswer(['{"results":[', ...results.flat(), `],${JSON.stringify(head).slice(1)}`]);
 };
