@@ -210,6 +210,18 @@ export const createSearchIndex = () => {
   const postings = new Map<string, Postings>();
   /** Jobs on the map, by square of `cellDegrees` (about 7 miles north to south): a search around a place reads only the squares it touches. */
   const cells = new Map<number, Cell>();
+  /** The same squares by row (south to north index), each row west to east: a search reads a row's squares as one stretch. */
+  const rows = new Map<number, Cell[]>();
+  const firstInRowFrom = (row: Cell[], lon: number) => {
+    let lo = 0;
+    let hi = row.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((row[mid] as Cell).lon < lon) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const cellKey = (latIndex: number, lonIndex: number) => (latIndex + 1000) * 4000 + (lonIndex + 2000);
   const cellsAround = (place: NonNullable<IndexQuery['place']>) => {
     const fromLat = Math.floor((place.latitude - place.dLat) / cellDegrees);
@@ -230,11 +242,10 @@ export const createSearchIndex = () => {
         near = (c[n] as number) * x + (c[n + 1] as number) * y + (c[n + 2] as number) * z >= nearEnough;
       inside.push(near);
     };
-    if ((toLat - fromLat + 1) * (toLon - fromLon + 1) <= cells.size) {
-      for (let la = fromLat; la <= toLat; la++) for (let lo = fromLon; lo <= toLon; lo++) take(cells.get(cellKey(la, lo)));
-    } else {
-      for (const cell of cells.values())
-        if (cell.lat >= fromLat && cell.lat <= toLat && cell.lon >= fromLon && cell.lon <= toLon) take(cell);
+    for (let la = fromLat; la <= toLat; la++) {
+      const row = rows.get(la);
+      if (!row) continue;
+      for (let at = firstInRowFrom(row, fromLon); at < row.length && (row[at] as Cell).lon <= toLon; at++) take(row[at]);
     }
     return { cells: found, inside };
   };
@@ -256,6 +267,12 @@ export const createSearchIndex = () => {
       ];
       cell = { lat: la, lon: lo, from: 0, to: 0, slots: new Int32Array(16), length: 0, corners: Float64Array.from(corners.flat()) };
       cells.set(key, cell);
+      let row = rows.get(la);
+      if (!row) {
+        row = [];
+        rows.set(la, row);
+      }
+      row.splice(firstInRowFrom(row, lo), 0, cell);
     }
     if (cell.length === cell.slots.length) cell.slots = growInt(cell.slots, cell.length * 2);
     let at = cell.length;
@@ -517,7 +534,12 @@ export const createSearchIndex = () => {
       }
       cell.from = Math.max(from, 0);
       cell.to = Math.max(to, 0);
-      if (length === 0 && cell.to === cell.from) cells.delete(key);
+      if (length === 0 && cell.to === cell.from) {
+        cells.delete(key);
+        const row = rows.get(cell.lat) as Cell[];
+        row.splice(firstInRowFrom(row, cell.lon), 1);
+        if (row.length === 0) rows.delete(cell.lat);
+      }
     }
     const newIds: (string | null)[] = new Array(next).fill(null);
     for (let slot = 0; slot < slots; slot++) {
@@ -670,27 +692,31 @@ export const createSearchIndex = () => {
    * jobs, the slots of the jobs that came after the load.
    */
   const spansOf = (cellsNear: Cell[], length: number) => {
-    const pairs: [number, number][] = [];
+    // The squares come row by row, west to east, as their runs lie, so neighbours join in one pass.
+    // Stretches that overlapped would do no harm: each bit would be worked out the same twice.
+    const spans: number[] = [];
     let later = false;
     for (const cell of cellsNear) {
-      if (cell.to > cell.from) pairs.push([cell.from >>> 5, (cell.to + 31) >>> 5]);
       if (cell.length > 0) later = true;
-    }
-    if (later && laterFrom < slots) pairs.push([laterFrom >>> 5, length]);
-    pairs.sort((a, b) => a[0] - b[0]);
-    const spans: number[] = [];
-    for (const [from, to] of pairs) {
-      if (spans.length && from <= (spans[spans.length - 1] as number))
-        spans[spans.length - 1] = Math.max(to, spans[spans.length - 1] as number);
+      if (cell.to <= cell.from) continue;
+      const from = cell.from >>> 5;
+      const to = (cell.to + 31) >>> 5;
+      const last = spans.length - 1;
+      if (last > 0 && from >= (spans[last - 1] as number) && from <= (spans[last] as number))
+        spans[last] = Math.max(to, spans[last] as number);
       else spans.push(from, to);
     }
+    if (later && laterFrom < slots) spans.push(laterFrom >>> 5, length);
     return spans;
   };
   const clearIn = (into: Uint32Array, spans: number[]) => {
     for (let s = 0; s < spans.length; s += 2) into.fill(0, spans[s], spans[s + 1]);
   };
-  const copyIn = (into: Uint32Array, from: Uint32Array, spans: number[]) => {
-    for (let s = 0; s < spans.length; s += 2) into.set(from.subarray(spans[s], spans[s + 1]), spans[s]);
+  const copyIn = (into: Uint32Array, bits: Uint32Array, spans: number[]) => {
+    for (let s = 0; s < spans.length; s += 2) {
+      const to = spans[s + 1] as number;
+      for (let n = spans[s] as number; n < to; n++) into[n] = bits[n] as number;
+    }
   };
   const orIn = (into: Uint32Array, bits: Uint32Array, spans: number[]) => {
     for (let s = 0; s < spans.length; s += 2) {
