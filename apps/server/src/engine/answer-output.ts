@@ -53,9 +53,21 @@ export const checkedAnswer = <T extends z.ZodType>(call: string, output: T, data
   return result.data;
 };
 
-/** Pieces of JSON, some of them bytes already, joined into one buffer. */
-const joined = (parts: readonly (string | Uint8Array)[]) =>
-  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+/** Pieces of JSON, some of them bytes already, joined into one buffer (written in place: no buffer for each piece). */
+const joined = (parts: readonly (string | Uint8Array)[]) => {
+  let size = 0;
+  for (const part of parts) size += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) {
+    if (typeof part === 'string') at += bytes.write(part, at);
+    else {
+      bytes.set(part, at);
+      at += part.length;
+    }
+  }
+  return bytes;
+};
 
 /**
  * An answer already written as JSON, each part checked against its schema where it was made: the
