@@ -734,12 +734,14 @@ export const createSearchIndex = () => {
   /** The jobs having every word (each a prefix of one of theirs), one bit per slot within the spans; gone jobs' bits may be set. */
   const jobsWithWords = (words: string[], spans: number[]) => {
     let all: Uint32Array | null = null;
-    const ranges = words.map(rangeOf);
-    for (const { from, to } of ranges) {
+    // Every word's lexemes' lists, one after another, for the scores.
+    const lists: Postings[] = [];
+    for (const { from, to } of words.map(rangeOf)) {
       const these: Uint32Array = all ? theseScratch : allScratch;
       clearIn(these, spans);
       for (let l = from; l < to; l++) {
         const list = postings.get(lexemes[l] as string) as Postings;
+        lists.push(list);
         if (list.bits) orIn(these, list.bits, spans);
         else {
           // Bits outside the spans are set too, and never read.
@@ -753,7 +755,7 @@ export const createSearchIndex = () => {
       if (all) andIn(all, these, spans);
       else all = these;
     }
-    return { bits: all as Uint32Array, ranges };
+    return { bits: all as Uint32Array, lists };
   };
 
   /** How many bits of one word are set. */
@@ -799,22 +801,20 @@ export const createSearchIndex = () => {
     return found;
   };
 
-  /** A job's weight for the words: over each word's matching lexemes, the weights its postings hold for it. */
-  const scoreOf = (slot: number, ranges: { from: number; to: number }[]) => {
+  /** A job's weight for the words: over each word's matching lexemes' lists, the weights they hold for it. */
+  const scoreOf = (slot: number, lists: Postings[]) => {
     let total = 0;
-    for (const { from, to } of ranges) {
-      for (let l = from; l < to; l++) {
-        const list = postings.get(lexemes[l] as string) as Postings;
-        if (list.bits && !(((list.bits[slot >>> 5] as number) >>> (slot & 31)) & 1)) continue;
-        let lo = 0;
-        let hi = list.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if ((list.slots[mid] as number) < slot) lo = mid + 1;
-          else hi = mid;
-        }
-        if (lo < list.length && list.slots[lo] === slot) total += list.weights[lo] as number;
+    for (const list of lists) {
+      if (list.bits && !(((list.bits[slot >>> 5] as number) >>> (slot & 31)) & 1)) continue;
+      const listSlots = list.slots;
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((listSlots[mid] as number) < slot) lo = mid + 1;
+        else hi = mid;
       }
+      if (lo < list.length && listSlots[lo] === slot) total += list.weights[lo] as number;
     }
     return total;
   };
@@ -1021,19 +1021,25 @@ export const createSearchIndex = () => {
           return { cell, inside: spots.inside[c] as boolean, atLeast };
         })
         .sort((a, b) => a.atLeast - b.atLeast);
-      for (const { cell, inside, atLeast } of nearest) {
-        /** Whether a job of the square could be kept: it is featured and the worst kept is not, or the square is near enough. */
-        const mayKeep = (isFeatured: number) => {
-          if (kept.length < keep) return true;
-          const worst = kept[keep - 1] as Kept;
-          return isFeatured > worst.featured || (isFeatured === worst.featured && atLeast <= worst.distance);
-        };
-        const take = (slot: number) => {
-          if (!check(slot, inside)) return;
-          count++;
-          distance = distanceTo(slot);
-          offer(slot);
-        };
+      // The square being read: how near it is at least, and whether it is wholly within the radius.
+      let atLeast = 0;
+      let inside = false;
+      /** Whether a job of the square could be kept: it is featured and the worst kept is not, or the square is near enough. */
+      const mayKeep = (isFeatured: number) => {
+        if (kept.length < keep) return true;
+        const worst = kept[keep - 1] as Kept;
+        return isFeatured > worst.featured || (isFeatured === worst.featured && atLeast <= worst.distance);
+      };
+      const take = (slot: number) => {
+        if (!check(slot, inside)) return;
+        count++;
+        distance = distanceTo(slot);
+        offer(slot);
+      };
+      for (const square of nearest) {
+        const cell = square.cell;
+        atLeast = square.atLeast;
+        inside = square.inside;
         let slot = nextWanted(cell.from, cell.to);
         for (; slot < cell.to && mayKeep(featured[slot] as number); slot = nextWanted(slot + 1, cell.to)) take(slot);
         if (inside && !needsPasses) count += bitsBetween(wantedBits, slot, cell.to);
@@ -1063,7 +1069,7 @@ export const createSearchIndex = () => {
         else if (count > q.countLimit) break;
       }
     }
-    const scored = kept.map((entry) => ({ entry, score: words ? scoreOf(entry.slot, words.ranges) : 0 }));
+    const scored = kept.map((entry) => ({ entry, score: words ? scoreOf(entry.slot, words.lists) : 0 }));
     // Featured first, then the best words; a stable sort keeps the newest first among equals.
     if (byRelevance) scored.sort((a, b) => b.entry.featured - a.entry.featured || b.score - a.score || a.entry.rank - b.entry.rank);
     return {
