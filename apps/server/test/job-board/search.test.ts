@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { adminUpdateRecruiter } from '@app/contract/resources/content/admin-board';
 import { applyForJob } from '@app/contract/resources/job-board/application';
 import { findJobs, job, jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
@@ -77,6 +78,20 @@ describe('words: ranked over title, content, skills and company name', () => {
     // Query syntax is only text: nothing but letters and digits reaches the query.
     expect(ids(await search({ search: `${word} & | ! :* ' ( ) <-> \\` }))).toEqual([inTitle._id, inContent._id]);
     expect(ids(await search({ search: `${word}:*` }))).toEqual([inTitle._id, inContent._id]);
+  });
+
+  it('goes out compressed to a browser that asks, as the same JSON (non-ASCII cards included)', async () => {
+    const own = tag();
+    const accented = await aJob(t.app, w.company.token, { title: `${own} Café Manager — Zürich £` });
+    const payload = { search: own, sort: 'date' };
+    const plain = await t.app.inject({ method: 'POST', url: '/api/recruiter/job/list', payload });
+    const brotli = await t.app.inject({ method: 'POST', url: '/api/recruiter/job/list', payload, headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const answer = JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString());
+    expect(answer).toEqual(plain.json());
+    expect(answer.data.results).toMatchObject([{ _id: accented._id, title: `${own} Café Manager — Zürich £` }]);
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
   });
 
   it('finds a job by a skill’s name and by its company’s name', async () => {
