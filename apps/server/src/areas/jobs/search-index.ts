@@ -90,6 +90,18 @@ const cellDegrees = 0.1;
 
 const noValue = Number.NaN;
 
+/** In a sorted list of `length`, the first place whose item is not before what is sought (`before(at)` holds of a prefix). */
+const firstNotBefore = (length: number, before: (at: number) => boolean) => {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
 /** A place as a point on a sphere of radius 1. */
 const pointOf = (latitude: number, longitude: number) => {
   const rad = Math.PI / 180;
@@ -165,8 +177,6 @@ export const createSearchIndex = () => {
     cardUsed = used;
     cardDead = 0;
   };
-  /** The open jobs, one bit per slot. */
-  let aliveBits = new Uint32Array(capacity >>> 5);
   /**
    * The open jobs a visitor can apply for at `readyAt` (their company live, their application window
    * open), one bit per slot: a search starts from these bits instead of asking each job. They hold
@@ -212,16 +222,7 @@ export const createSearchIndex = () => {
   const cells = new Map<number, Cell>();
   /** The same squares by row (south to north index), each row west to east: a search reads a row's squares as one stretch. */
   const rows = new Map<number, Cell[]>();
-  const firstInRowFrom = (row: Cell[], lon: number) => {
-    let lo = 0;
-    let hi = row.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((row[mid] as Cell).lon < lon) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const firstInRowFrom = (row: Cell[], lon: number) => firstNotBefore(row.length, (at) => (row[at] as Cell).lon < lon);
   const cellKey = (latIndex: number, lonIndex: number) => (latIndex + 1000) * 4000 + (lonIndex + 2000);
   const cellsAround = (place: NonNullable<IndexQuery['place']>) => {
     const fromLat = Math.floor((place.latitude - place.dLat) / cellDegrees);
@@ -275,16 +276,9 @@ export const createSearchIndex = () => {
       row.splice(firstInRowFrom(row, lo), 0, cell);
     }
     if (cell.length === cell.slots.length) cell.slots = growInt(cell.slots, cell.length * 2);
-    let at = cell.length;
-    if (inOrder) {
-      let lo = 0;
-      while (lo < at) {
-        const mid = (lo + at) >>> 1;
-        if (before(cell.slots[mid] as number, slot)) lo = mid + 1;
-        else at = mid;
-      }
-      cell.slots.copyWithin(at + 1, at, cell.length);
-    }
+    const listed = cell.slots;
+    const at = inOrder ? firstNotBefore(cell.length, (n) => before(listed[n] as number, slot)) : cell.length;
+    if (inOrder) listed.copyWithin(at + 1, at, cell.length);
     cell.slots[at] = slot;
     cell.length++;
   };
@@ -316,7 +310,6 @@ export const createSearchIndex = () => {
     recruiter = growInt(recruiter, size);
     cardAt = growFloat(cardAt, size);
     cardSize = growInt(cardSize, size);
-    aliveBits = growInt(aliveBits, size >>> 5);
     readyBits = growInt(readyBits, size >>> 5);
     for (const [key, bits] of valueBits) valueBits.set(key, growInt(bits, size >>> 5));
     order = growInt(order, size);
@@ -325,16 +318,7 @@ export const createSearchIndex = () => {
     capacity = size;
   };
 
-  const firstLexemeAtLeast = (word: string) => {
-    let lo = 0;
-    let hi = lexemes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((lexemes[mid] as string) < word) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const firstLexemeAtLeast = (word: string) => firstNotBefore(lexemes.length, (at) => (lexemes[at] as string) < word);
 
   const post = (lexeme: string, slot: number, weight: number) => {
     let list = postings.get(lexeme);
@@ -376,16 +360,7 @@ export const createSearchIndex = () => {
     }
     return (ids[a] as string) > (ids[b] as string);
   };
-  const placeInOrder = (slot: number) => {
-    let lo = 0;
-    let hi = orderLength;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(order[mid] as number, slot)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const placeInOrder = (slot: number) => firstNotBefore(orderLength, (at) => before(order[at] as number, slot));
 
   const add = (job: IndexedJob, inOrder: boolean) => {
     ensureCapacity(slots + 1);
@@ -407,7 +382,6 @@ export const createSearchIndex = () => {
     salaryMax[slot] = job.annualSalaryMax ?? noValue;
     recruiter[slot] = recruiterCode(job.recruiterId);
     keepCard(slot, job.card ?? '');
-    setBit(aliveBits, slot);
     if (!Number.isNaN(readyAt)) takeReady(slot);
     if (job.workModel) addValue(`w:${job.workModel}`, slot);
     if (job.experience) addValue(`e:${job.experience}`, slot);
@@ -436,7 +410,6 @@ export const createSearchIndex = () => {
     orderLength--;
     // Its id stays: the slot keeps its place among the cells' others until the next compaction.
     alive[slot] = 0;
-    aliveBits[slot >>> 5] = (aliveBits[slot >>> 5] as number) & ~(1 << (slot & 31));
     readyBits[slot >>> 5] = (readyBits[slot >>> 5] as number) & ~(1 << (slot & 31));
     dead++;
     cardDead += cardSize[slot] as number;
@@ -486,7 +459,6 @@ export const createSearchIndex = () => {
       }
       return moved;
     };
-    aliveBits = moveBits(aliveBits);
     readyAt = Number.NaN;
     for (const [key, bits] of valueBits) valueBits.set(key, moveBits(bits));
     for (const [lexeme, list] of postings) {
@@ -807,14 +779,8 @@ export const createSearchIndex = () => {
     for (const list of lists) {
       if (list.bits && !(((list.bits[slot >>> 5] as number) >>> (slot & 31)) & 1)) continue;
       const listSlots = list.slots;
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((listSlots[mid] as number) < slot) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < list.length && listSlots[lo] === slot) total += list.weights[lo] as number;
+      const at = firstNotBefore(list.length, (n) => (listSlots[n] as number) < slot);
+      if (at < list.length && listSlots[at] === slot) total += list.weights[at] as number;
     }
     return total;
   };
