@@ -4,9 +4,15 @@ import { task } from '@app/contract/resources/crm/task';
 import { describe, expect, it } from 'vitest';
 import { candidatePayload } from '../src/areas/crm/candidate-form';
 import { defaultChoices, describeField, differingFields, duplicatesOf, mergePath, mergePayload } from '../src/areas/crm/candidate-merge';
-import { candidateEventColumns, candidateNoteColumns, candidateTaskColumns } from '../src/areas/crm/candidate-related-tailoring';
+import {
+  candidateEventColumns,
+  candidateNoteColumns,
+  candidateTaskColumns,
+  taskFormFields,
+} from '../src/areas/crm/candidate-related-tailoring';
 import { ApiError } from '../src/kit/api';
 import { deriveColumns } from '../src/kit/derive-columns';
+import { deriveFields } from '../src/kit/derive-fields';
 import type { Column } from '../src/kit/resource-list';
 import { type Tailoring, tailor } from '../src/kit/tailor';
 
@@ -125,5 +131,10 @@ describe('the candidate page’s related lists', () => {
     expect(headers(crmNote, candidateNoteColumns as never)).toEqual(['note', 'isImportant', 'added']);
     expect(headers(task, candidateTaskColumns)).toEqual(['title', 'status', 'priority', 'assigneeIds', 'dueDate']);
     expect(headers(event, candidateEventColumns as never)).toEqual(['title', 'starts']);
+  });
+
+  it("tailor the task form (the Tasks page and a candidate's Tasks tab) without an unknown key", () => {
+    const names = tailor(deriveFields(task), (field) => field.name, taskFormFields).map((field) => field.name);
+    expect(names).toEqual(['title', 'description', 'status', 'priority', 'assigneeIds', 'dueDate', 'comment']);
   });
 });

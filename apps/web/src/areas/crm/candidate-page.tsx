@@ -19,7 +19,7 @@ import { ActivityPanel } from './activity-panel';
 import { CandidateCvs } from './candidate-cvs';
 import { CandidateFormModal } from './candidate-form-modal';
 import { CandidateProfile, type CandidateRecord } from './candidate-profile';
-import { candidateEventColumns, candidateNoteColumns, candidateTaskColumns } from './candidate-related-tailoring';
+import { candidateEventColumns, candidateNoteColumns, candidateTaskColumns, taskFormFields } from './candidate-related-tailoring';
 import { EventForm } from './event-form';
 import { LinkedRecordsPanel } from './linked-records-panel';
 
@@ -62,7 +62,7 @@ const Tasks = ({ related }: { related: Related }) => (
     headingOrder={2}
     fixedFilter={{ relatedTo: related._id }}
     rowLabel={(row) => row.title}
-    fields={{ pick: ['title', 'description', 'status', 'priority', 'assigneeIds', 'dueDate'] }}
+    fields={taskFormFields}
     columns={candidateTaskColumns}
     toPayload={withRelated(related)}
   />

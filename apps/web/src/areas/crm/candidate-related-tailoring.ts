@@ -1,4 +1,6 @@
+import type { FieldDescriptor } from '../../kit/field-descriptor';
 import type { Column } from '../../kit/resource-list';
+import type { Tailoring } from '../../kit/tailor';
 import { formatDateTime } from '../../kit/words';
 
 type Row = { createdAt?: string; startTime?: string };
@@ -10,6 +12,15 @@ export const candidateNoteColumns = {
 };
 
 export const candidateTaskColumns = { pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate'] };
+
+/**
+ * The task form, wherever a task is added or edited (the Tasks page, a candidate's Tasks tab). A timestamp
+ * has no derived input: the due date is picked to the minute, in the person's own time.
+ */
+export const taskFormFields: Tailoring<FieldDescriptor> = {
+  pick: ['title', 'description', 'status', 'priority', 'assigneeIds', 'dueDate', 'comment'],
+  add: [{ name: 'dueDate', label: 'Due date', kind: 'dateTime', nullable: true }],
+};
 
 /** The events on a candidate's page: what and when. */
 export const candidateEventColumns = {

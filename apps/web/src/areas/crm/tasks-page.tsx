@@ -1,6 +1,7 @@
 import { task } from '@app/contract/resources/crm/task';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { useSession } from '../../kit/session';
+import { taskFormFields } from './candidate-related-tailoring';
 import { CompleteTaskButton } from './complete-task-button';
 import { QuickAddTask } from './quick-add-task';
 import { RecordLinks } from './record-links';
@@ -21,11 +22,7 @@ export const TasksPage = () => {
       }
       searchPlaceholder="Title, description or TSK number"
       rowLabel={(row) => row.title}
-      fields={{
-        pick: ['title', 'description', 'status', 'priority', 'assigneeIds', 'dueDate', 'comment'],
-        // A timestamp has no derived input: the due date is picked to the minute, in the person's own time.
-        add: [{ name: 'dueDate', label: 'Due date', kind: 'dateTime', nullable: true }],
-      }}
+      fields={taskFormFields}
       columns={{ pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate'] }}
       filters={{
         pick: ['assignedTo', 'assigneeIds', 'status', 'priority'],
