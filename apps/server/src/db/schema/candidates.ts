@@ -1,4 +1,4 @@
-import type { Address, PersonName, UploadedFile } from '@app/contract/conventions/common';
+import type { Address, IdName, PersonName, UploadedFile } from '@app/contract/conventions/common';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
@@ -113,4 +113,39 @@ export const candidateCvs = pgTable(
     status: text().notNull().default('ACTIVE'),
   },
   (t) => [index('candidate_cvs_candidate').on(t.organisationId, t.jobSeekerId)],
+);
+
+/**
+ * An agency's link between one of its candidates and a job seeker's own account (DECISIONS.md §12).
+ * INVITATION: the agency asked (its candidate shares the seeker's email) and nothing is shared until
+ * the seeker accepts. CREDENTIALS: the agency's credentials call made the account for its candidate.
+ * Either side ends it; while it stands (ACCEPTED) the seeker's own profile edits refresh this
+ * candidate. At most one invitation or link stands per candidate, and per organisation and account.
+ */
+export const candidateAccountLinks = pgTable(
+  'candidate_account_links',
+  {
+    id: text().primaryKey(),
+    organisationId: text().notNull(),
+    candidateId: text().notNull(),
+    /** The job seeker's account. */
+    userId: text().notNull(),
+    status: text().$type<'PENDING' | 'ACCEPTED' | 'REFUSED' | 'ENDED'>().notNull(),
+    origin: text().$type<'INVITATION' | 'CREDENTIALS'>().notNull(),
+    invitedBy: jsonb().$type<IdName>(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the seeker accepted or refused. */
+    respondedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    endedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    endedBy: jsonb().$type<IdName>(),
+    endedBySide: text().$type<'SEEKER' | 'AGENCY'>(),
+  },
+  (t) => [
+    uniqueIndex('candidate_account_links_live_candidate').on(t.candidateId).where(sql`${t.status} in ('PENDING', 'ACCEPTED')`),
+    uniqueIndex('candidate_account_links_live_account')
+      .on(t.organisationId, t.userId)
+      .where(sql`${t.status} in ('PENDING', 'ACCEPTED')`),
+    index('candidate_account_links_account').on(t.userId, t.createdAt),
+  ],
 );

@@ -29,6 +29,11 @@ export const users = pgTable(
     mustChangePassword: boolean().notNull().default(false),
     /** When the mailed temporary password stops working (72 hours after it was sent). */
     temporaryPasswordExpiresAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * The organisation whose candidate credentials call made this account and mailed its first
+     * password: the only one that may mail it a new one, and only until the holder chooses their own.
+     */
+    credentialsIssuedBy: text(),
   },
   (t) => [
     uniqueIndex('users_email_live').on(t.email).where(sql`not ${t.isDeleted}`),
