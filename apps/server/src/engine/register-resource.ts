@@ -181,6 +181,16 @@ export const registerResource = <Def extends ResourceDefinition>(
     listWhere,
     // A write done outside the transaction (its own slow work first) cannot join a bulk one.
     handlerOf: (kind) => (def.calls[kind] && !options.outsideTransaction?.includes(kind) ? (custom[kind] ?? generic[kind]) : undefined),
+    // An owner change is an update of one field: it goes through the update's own checks (who may act
+    // on a staff member, a role no one may change). A replaced update's checks cannot be run for it.
+    beforeOwnerChange:
+      def.calls.update && !custom.update
+        ? async (ctx, { id, ownerId }) => {
+            if (!hooks.beforeUpdate) return;
+            const before = await repository.get(ctx.db, ctx.scope, id);
+            await hooks.beforeUpdate({ ...hookContextOf(ctx), id, values: { ownerId } as never, before, action: 'UPDATE' });
+          }
+        : undefined,
     afterCommit: hooks.afterCommit ? (kind) => hooks.afterCommit?.({ operation: kind as WriteOperation }) : undefined,
   });
   registerExportCall(app, { repository, listWhere });
