@@ -1,6 +1,7 @@
-import type { RelatedTo } from '@app/contract/conventions/common';
+import type { IdName, RelatedTo } from '@app/contract/conventions/common';
+import type { MailKind, MailPriority } from '@app/contract/resources/crm/sent-mail';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 /** A file sent with a mail, kept as text in the outbox (`contentType` may carry parameters: `method=REQUEST`). */
@@ -75,20 +76,43 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_subject').on(t.subjectId, t.purpose, t.createdAt)],
 );
 
-export const mailOutbox = pgTable('mail_outbox', {
-  id: text().primaryKey(),
-  to: text().notNull(),
-  subject: text().notNull(),
-  text: text().notNull(),
-  html: text(),
-  /** Text attachments (an iCalendar invitation), sent as they are. */
-  attachments: jsonb().$type<MailAttachment[]>(),
-  /** Other renderings of the body (an invitation's text/calendar part, which calendars read inline). */
-  alternatives: jsonb().$type<MailAlternative[]>(),
-  status: text().$type<'QUEUED' | 'SENT' | 'LOGGED' | 'FAILED'>().notNull(),
-  error: text(),
-  ...timestamps(),
-});
+/**
+ * Every mail and text message the app sent or keeps. A mail sent for an organisation's work (an
+ * invitation, a reminder) names the organisation, the staff member whose action sent it (`ownerId`,
+ * `createdBy`) and the record it is about (`relatedTo`), so its admin can see what went out (`sentMail`): never
+ * the body, which may carry a link or a temporary password.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    /** Text attachments (an iCalendar invitation), sent as they are. */
+    attachments: jsonb().$type<MailAttachment[]>(),
+    /** Other renderings of the body (an invitation's text/calendar part, which calendars read inline). */
+    alternatives: jsonb().$type<MailAlternative[]>(),
+    status: text().$type<'QUEUED' | 'SENT' | 'LOGGED' | 'FAILED'>().notNull(),
+    error: text(),
+    /** URGENT (codes, resets, credentials) goes before NORMAL, which goes before BULK (invitations, reminders). */
+    priority: text().$type<MailPriority>().notNull().default('NORMAL'),
+    /** What the mail is (EVENT_INVITATION, TASK_REMINDER...); null for the platform's own account mail. */
+    kind: text().$type<MailKind>(),
+    organisationId: text(),
+    ownerId: text(),
+    createdBy: jsonb().$type<IdName>(),
+    relatedTo: jsonb().$type<RelatedTo[]>(),
+    /** The address was none of the organisation's staff, contacts or candidates when the mail was queued. */
+    outside: boolean().notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    index('mail_outbox_organisation').on(t.organisationId, t.createdAt).where(sql`${t.organisationId} is not null`),
+    index('mail_outbox_owner_kind').on(t.ownerId, t.kind, t.createdAt).where(sql`${t.ownerId} is not null`),
+  ],
+);
 
 /**
  * The durable job queue (services/job-queue.ts): work that must outlive the request and a restart.
@@ -101,6 +125,8 @@ export const jobQueue = pgTable(
     kind: text().notNull(),
     payload: jsonb().$type<unknown>().notNull(),
     runAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Lower runs first among due jobs (a code's mail before a thousand invitations): see `jobPriorities`. */
+    priority: integer().notNull().default(5),
     attempts: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(8),
     lastError: text(),
@@ -109,7 +135,7 @@ export const jobQueue = pgTable(
     failedAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('job_queue_due').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
+  (t) => [index('job_queue_due').on(t.priority, t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`)],
 );
 
 /**
