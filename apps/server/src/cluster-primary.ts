@@ -19,8 +19,8 @@ export const processCount = (value: string | undefined) => {
 };
 
 /**
- * The primary of `WEB_CONCURRENCY=N npm start`: migrates and seeds the database once, then forks N
- * server processes that share the port (node:cluster hands them connections in turn). A process that
+ * The primary of `npm start` (`WEB_CONCURRENCY=N` processes on PostgreSQL, one on the embedded
+ * database): migrates and seeds the database once, then forks N server processes that share the port (node:cluster hands them connections in turn). A process that
  * ends on its own is replaced; one that never got to listen stops the lot, since its replacements
  * would fail alike. SIGTERM or SIGINT is passed on, and the primary ends once every process has
  * finished its requests.
@@ -28,17 +28,20 @@ export const processCount = (value: string | undefined) => {
 export const runPrimary = async (input: { config: Config; processes: number }) => {
   const { config, processes } = input;
   const log = pino(loggerOptions({ level: config.logLevel }) as pino.LoggerOptions);
-  if (!config.databaseUrl) {
+  if (!config.databaseUrl && processes > 1) {
     log.fatal(
       `WEB_CONCURRENCY=${processes} needs PostgreSQL (DATABASE_URL): the embedded database is the files of one process. Run one process, or set DATABASE_URL.`,
     );
     process.exit(1);
   }
-  const database = await openDatabase({ url: config.databaseUrl, poolSize: 1 });
-  try {
-    await prepareDatabase({ db: database.db, config, log });
-  } finally {
-    await database.close();
+  // The embedded database is the files of one process: its one server process migrates and seeds it.
+  if (config.databaseUrl) {
+    const database = await openDatabase({ url: config.databaseUrl, poolSize: 1 });
+    try {
+      await prepareDatabase({ db: database.db, config, log });
+    } finally {
+      await database.close();
+    }
   }
   // Every process signs file links and codes with the same key: made once, here, when none is set.
   if (!config.secret) readOrCreateSecret(config.dataDir, false);

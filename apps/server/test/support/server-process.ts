@@ -18,6 +18,23 @@ const freePort = () =>
     });
   });
 
+const childPidsOf = (parent: number) =>
+  fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        // "pid (name) state ppid ...": the name may hold spaces, so read after its closing parenthesis.
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const isChild = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+        // A server process is forked with the primary's own arguments (tsx's esbuild service is a child too).
+        return isChild && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.ts');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+
 /** Whether something answers PING with PONG at a redis:// address, within a second. */
 export const redisAnswers = (url: string) =>
   new Promise<boolean>((resolve) => {
@@ -99,6 +116,8 @@ export const startServerProcesses = async (input: { processes: number; env: Reco
       return { status: response.status, body: (await response.json()) as Envelope<T> };
     },
     output: () => output,
+    /** The server processes the primary runs now, read from /proc. */
+    serverPids: () => childPidsOf(child.pid as number),
     /** SIGTERM to the primary, as a service manager stops it; answers its exit code. */
     stop: async () => {
       if (exitCode === undefined) child.kill('SIGTERM');
