@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { type Caller, unscoped } from '../../engine/context';
-import { badRequest, forbidden } from '../../engine/errors';
+import { badRequest } from '../../engine/errors';
 import { registerResource } from '../../engine/register-resource';
 import { assertMayChangeRole, assertMayGrant } from './authority';
-import { featureRepository, livePermissionIds, moduleRepository, permissionRepository, roleRepository } from './repository';
+import {
+  featureRepository,
+  livePermissionIds,
+  moduleRepository,
+  permissionRepository,
+  refuseBuiltInRole,
+  roleRepository,
+} from './repository';
 
 const checkPermissionIds = async (db: Parameters<typeof livePermissionIds>[0], ids: string[] | undefined) => {
   if (!ids || ids.length === 0) return;
@@ -71,14 +78,14 @@ export const registerCrmAccess = (app: FastifyInstance) => {
         return { ...values, isOrganisationAdmin: false };
       },
       beforeUpdate: async ({ db, caller, values, before }) => {
-        if (before.isOrganisationAdmin) throw forbidden('The Organisation admin role cannot be changed');
+        refuseBuiltInRole(before, 'change');
         await assertMayChangeRole(db, caller as Caller, roleOf(before));
         await checkPermissionIds(db, values.permissions);
         await assertMayGrant(db, caller as Caller, values.permissions);
         return values;
       },
       beforeRemove: async ({ db, caller, before }) => {
-        if (before.isOrganisationAdmin) throw forbidden('The Organisation admin role cannot be deleted');
+        refuseBuiltInRole(before, 'delete');
         await assertMayChangeRole(db, caller as Caller, roleOf(before));
       },
     },
