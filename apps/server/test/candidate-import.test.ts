@@ -1,7 +1,10 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { candidateImport, candidateImportPreview } from '@app/contract/resources/crm/candidate-import';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { candidates } from '../src/db/schema/candidates';
 import { skills } from '../src/db/schema/lookups';
+import { entityLogs } from '../src/db/schema/services';
 import { newId } from '../src/engine/ids';
 import { aRole, permissionId } from './support/access';
 import { aCandidate, aUniquePhone } from './support/candidates';
@@ -273,7 +276,7 @@ describe('candidate import', () => {
     expect(refused.body.message).toBe('The file has more than 20,000 rows; split it into smaller files');
   });
 
-  it('streams progress lines then the report when asked for NDJSON, for thousands of rows in one transaction', async () => {
+  it('streams progress lines then the report when asked for NDJSON, for thousands of rows written batch by batch', async () => {
     const base = 100_000_000 + Math.floor(Math.random() * 800_000_000);
     const batch = unique('bulk');
     const rows = Array.from({ length: 3000 }, (_, i) => [`Bulk ${batch} ${i}`, `${batch}-${i}@example.com`, `+44 7${base + i}`]);
@@ -294,5 +297,143 @@ describe('candidate import', () => {
     expect(progress.at(-1)).toEqual({ processed: 3000, total: 3000 });
     expect(lines.at(-1).report).toMatchObject({ created: 3000, failed: 0 });
     expect(await countIn(w.orgA.adminToken, rows[2999]?.[1])).toBe(1);
+  });
+});
+
+/** `count` people whose emails and names carry `batch`, with phones no other test draws. */
+const manyPeople = (count: number, batch: string) => {
+  const base = 100_000_000 + Math.floor(Math.random() * 800_000_000);
+  return Array.from({ length: count }, (_, i) => [`Many ${batch} ${i}`, `${batch}-${i}@example.com`, `+44 7${base + i}`]);
+};
+
+describe('candidate import: one organisation never stalls the others (issue 26)', () => {
+  it('the preview stops reading at 20,000 rows and says the file has more, without parsing the rest', async () => {
+    const rows = manyPeople(20_500, unique('cap'));
+    // Past the cap the file is broken: read whole, it would be a 400; the preview never gets there.
+    const csv = `${csvOf(rows)}"Never closed,x@example.com,07700900123\r\n`;
+    const { status, body } = await call(t.app, candidateImportPreview, { csv }, w.orgA.adminToken);
+    expect(status).toBe(200);
+    expect(body.message).toBe('The file has more than 20,000 rows; split it into smaller files');
+    expect(body.data).toMatchObject({ totalRows: 20_000, moreRows: true, headers: ['Full name', 'E-mail', 'Mobile'] });
+    expect(body.data.rows[0]).toEqual(rows[0]);
+    const small = await call(t.app, candidateImportPreview, { csv: csvOf(rows.slice(0, 3)) }, w.orgA.adminToken);
+    expect(small.body.data).toMatchObject({ totalRows: 3, moreRows: false });
+    // The import itself still refuses the file, before reading it whole either.
+    const refused = await importCsv({ csv, dryRun: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('The file has more than 20,000 rows; split it into smaller files');
+  });
+
+  it('reads a character outside the BMP wherever a slice of the text ends', async () => {
+    const rows = manyPeople(3000, unique('emoji')).map(([name, ...rest]) => [`${name} \u{1F600}`, ...rest]);
+    const { status, body } = await call(t.app, candidateImportPreview, { csv: csvOf(rows) }, w.orgA.adminToken);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ totalRows: 3000, moreRows: false });
+    const dry = await importCsv({ csv: csvOf(rows), dryRun: true });
+    expect(dry.body.data).toMatchObject({ created: 3000, failed: 0 });
+  });
+
+  it('a batched import writes every row in file order with one CREATE log entry each, as before', async () => {
+    const batch = unique('batched');
+    const rows = manyPeople(400, batch);
+    const { status, body } = await importCsv({ csv: csvOf(rows), dryRun: false });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ created: 400, failed: 0, stopped: null });
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => call(t.app, candidate.calls.list, { search: batch, page, limit: 100 }, w.orgA.adminToken)),
+    );
+    expect(pages[0]?.body.data.totalResults).toBe(400);
+    const byName = new Map<string, { _id: string; itemId: { number: number } }>(
+      pages.flatMap((found) => found.body.data.results.map((r: { name: { fullName: string } }) => [r.name.fullName, r])),
+    );
+    const numbers = rows.map((row) => byName.get(row[0] as string)?.itemId.number as number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    const { db } = t.app.database;
+    const made = await db
+      .select({ id: candidates.id })
+      .from(candidates)
+      .where(like(candidates.email, `${batch}-%`));
+    const logged = await db
+      .select({ n: count() })
+      .from(entityLogs)
+      .where(
+        and(
+          eq(entityLogs.entityType, 'Candidate'),
+          eq(entityLogs.action, 'CREATE'),
+          inArray(
+            entityLogs.entityId,
+            made.map((row) => row.id),
+          ),
+        ),
+      );
+    expect(made).toHaveLength(400);
+    expect(logged[0]?.n).toBe(400);
+  });
+
+  it('another organisation’s details call is answered while a large import is still writing', async () => {
+    const theirs = await aCandidate(t.app, w.orgB.adminToken);
+    const batch = unique('stall');
+    const importing = importCsv({ csv: csvOf(manyPeople(3000, batch)), dryRun: false });
+    let finished = false;
+    void importing.then(() => {
+      finished = true;
+    });
+    // Wait until the import has committed some rows but not all: a read sees them between its batches.
+    let seen = 0;
+    while (!finished && seen === 0) seen = await countIn(w.orgA.adminToken, batch);
+    const details = await call(t.app, candidate.calls.details, { _id: theirs._id }, w.orgB.adminToken);
+    const between = finished;
+    expect(details.status).toBe(200);
+    expect(between).toBe(false);
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(3000);
+    expect((await importing).body.data).toMatchObject({ created: 3000, stopped: null });
+  });
+
+  it('two imports of one file at once still make each person once', async () => {
+    const batch = unique('twice');
+    const csv = csvOf(manyPeople(300, batch));
+    const [first, second] = await Promise.all([importCsv({ csv, dryRun: false }), importCsv({ csv, dryRun: false })]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(first.body.data.created + second.body.data.created).toBe(300);
+    expect(first.body.data.skipped + second.body.data.skipped).toBe(300);
+    expect(await countIn(w.orgA.adminToken, batch)).toBe(300);
+  });
+
+  it('a batch the database refuses stops the import there: the rows before it stay, the report lists the rest', async () => {
+    const batch = unique('refused');
+    const rows = manyPeople(600, batch);
+    const refusedEmail = rows[450]?.[1] as string;
+    const { db } = t.app.database;
+    await db.execute(
+      sql.raw(`create or replace function test_refuse_candidate() returns trigger language plpgsql as $$
+        begin if new.email = '${refusedEmail}' then raise exception 'refused by the test'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql`create trigger test_refuse_candidate before insert on candidates for each row execute function test_refuse_candidate()`,
+    );
+    try {
+      const { status, body } = await importCsv({ csv: csvOf(rows), dryRun: false });
+      expect(status).toBe(200);
+      const stopped = body.data.stopped as { row: number; message: string };
+      expect(stopped.message).toBe(`The import stopped at row ${stopped.row}: the database refused to write it`);
+      expect(body.message).toContain('Imported in part:');
+      // Row n of the file (the header is row 1) is rows[n - 2].
+      const written = stopped.row - 2;
+      expect(written).toBeGreaterThan(0);
+      expect(written).toBeLessThanOrEqual(450);
+      expect(body.data).toMatchObject({ created: written, failed: 600 - written });
+      const notImported = body.data.rows.filter((r: { outcome: string }) => r.outcome === 'error');
+      expect(notImported.map((r: { row: number }) => r.row)).toEqual(rows.slice(written).map((_, i) => stopped.row + i));
+      expect(notImported[0].problems).toEqual([
+        { field: '', message: `Not imported: the import stopped at row ${stopped.row}; import this row again` },
+      ]);
+      expect(await countIn(w.orgA.adminToken, batch)).toBe(written);
+      expect(await countIn(w.orgA.adminToken, refusedEmail)).toBe(0);
+    } finally {
+      await db.execute(sql`drop trigger test_refuse_candidate on candidates`);
+      await db.execute(sql`drop function test_refuse_candidate()`);
+    }
   });
 });

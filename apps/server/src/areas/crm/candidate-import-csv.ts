@@ -1,6 +1,5 @@
 import { importMaxBytes, importMaxRows } from '@app/contract/resources/crm/candidate-import';
-import { CsvError } from 'csv-parse';
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import { badRequest, HttpError } from '../../engine/errors';
 
 /** A parsed file: its header, and each data row with the line it ends on (what a person finds it by). */
@@ -44,12 +43,68 @@ const csvErrorMessage = (text: string, error: CsvError & { lines?: number }) => 
   }
 };
 
+/** How much text the parser takes before the event loop gets a turn: a few milliseconds of parsing. */
+const sliceChars = 64 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Parsed = { record: string[]; info: { lines: number } };
+const filled = (record: string[]) => record.some((cell) => cell.trim() !== '');
+
+/**
+ * The header record and the data records after it up to the `rows`th that holds anything, read a
+ * slice at a time with the event loop free between slices; `more` when the text holds another such
+ * record past them. What lies beyond is never parsed: a 10 MB file costs what its first rows cost.
+ */
+const parseUpTo = async (text: string, delimiter: string, rows: number) => {
+  const records: Parsed[] = [];
+  let data = 0;
+  let more = false;
+  let failure: unknown;
+  const parser = parse({ bom: true, delimiter, skip_empty_lines: true, info: true, relax_column_count: true });
+  parser.on('data', (parsed: Parsed) => {
+    if (more) return;
+    if (records.length > 0 && filled(parsed.record)) {
+      if (data === rows) {
+        more = true;
+        return;
+      }
+      data += 1;
+    }
+    records.push(parsed);
+  });
+  const ended = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', (error) => {
+      failure ??= error;
+      resolve();
+    });
+  });
+  for (let start = 0; start < text.length && !more && failure === undefined; ) {
+    let end = Math.min(text.length, start + sliceChars);
+    // Never between the two halves of a character outside the BMP (an emoji), which would reach the parser as U+FFFD.
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end += 1;
+    parser.write(text.slice(start, end));
+    start = end;
+    await nextTurn();
+  }
+  if (more) parser.destroy();
+  else {
+    parser.end();
+    await ended;
+  }
+  if (failure !== undefined) throw failure;
+  return { records, more };
+};
+
 /**
  * Reads the CSV text as a spreadsheet would write it (quoted fields, doubled quotes, a BOM, CRLF,
  * `,` `;` or tab), refusing with a 400 that names the line anything it cannot read whole: nothing
- * is imported from a file that is not all there.
+ * is imported from a file that is not all there. It stops after the most rows an import takes:
+ * `more` says the file goes on, which the import refuses and the preview reports.
  */
-export const readCsv = (text: string): Table => {
+export const readCsv = async (text: string): Promise<Table & { more: boolean }> => {
   if (Buffer.byteLength(text, 'utf8') > importMaxBytes) throw new HttpError(413, 'The file is larger than 10 MB');
   if (text.replace(/^\uFEFF/, '').trim() === '') throw badRequest('The file is empty', [{ field: 'csv', message: 'The file is empty' }]);
   const replaced = text.indexOf('\uFFFD');
@@ -58,15 +113,9 @@ export const readCsv = (text: string): Table => {
     throw badRequest(message, [{ field: 'csv', message }]);
   }
   const delimiter = delimiterOf(text.replace(/^\uFEFF/, ''));
-  let records: { record: string[]; info: { lines: number } }[];
+  let parsed: Awaited<ReturnType<typeof parseUpTo>>;
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter,
-      skip_empty_lines: true,
-      info: true,
-      relax_column_count: true,
-    }) as unknown as typeof records;
+    parsed = await parseUpTo(text, delimiter, importMaxRows);
   } catch (error) {
     if (error instanceof CsvError) {
       const message = csvErrorMessage(text, error as CsvError & { lines?: number });
@@ -74,7 +123,7 @@ export const readCsv = (text: string): Table => {
     }
     throw error;
   }
-  const [head, ...body] = records;
+  const [head, ...body] = parsed.records;
   const headers = (head?.record ?? []).map((cell) => cell.trim());
   const refuse = (message: string) => badRequest(message, [{ field: 'csv', message }]);
   if (headers.every((cell) => cell === '')) throw refuse('Line 1 must be the header row naming each column');
@@ -85,18 +134,24 @@ export const readCsv = (text: string): Table => {
   if (blank >= 0) throw refuse(`Line 1: column ${blank + 1} has no name in the header row`);
   const twice = headers.find((cell, i) => headers.indexOf(cell) !== i);
   if (twice) throw refuse(`Line 1: the column "${twice}" appears twice in the header row`);
-  const uneven = body.find(({ record }) => record.length !== headers.length && record.some((cell) => cell.trim() !== ''));
+  const uneven = body.find(({ record }) => record.length !== headers.length && filled(record));
   if (uneven) {
     const count = uneven.record.length;
     throw refuse(
       `Line ${uneven.info.lines} has ${count} ${count === 1 ? 'value' : 'values'} but the header row has ${headers.length} columns`,
     );
   }
-  const rows = body
-    .map(({ record, info }) => ({ line: info.lines, cells: record }))
-    .filter((row) => row.cells.some((cell) => cell.trim() !== ''));
+  const rows = body.map(({ record, info }) => ({ line: info.lines, cells: record })).filter((row) => filled(row.cells));
   if (rows.length === 0) throw refuse('The file has a header row but no candidates');
-  if (rows.length > importMaxRows)
-    throw refuse(`The file has more than ${importMaxRows.toLocaleString('en-GB')} rows; split it into smaller files`);
-  return { headers, rows, delimiter };
+  return { headers, rows, delimiter, more: parsed.more };
+};
+
+/** The refusal of a file with more rows than an import takes (the preview says it too). */
+export const tooManyRowsMessage = `The file has more than ${importMaxRows.toLocaleString('en-GB')} rows; split it into smaller files`;
+
+/** The whole file, for an import: one with more rows than an import takes is a 400. */
+export const readWholeCsv = async (text: string): Promise<Table> => {
+  const table = await readCsv(text);
+  if (table.more) throw badRequest(tooManyRowsMessage, [{ field: 'csv', message: tooManyRowsMessage }]);
+  return { headers: table.headers, rows: table.rows, delimiter: table.delimiter };
 };

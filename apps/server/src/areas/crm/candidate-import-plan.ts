@@ -15,6 +15,7 @@ import { candidates, crmNoticePeriods } from '../../db/schema/candidates';
 import { skills as skillsTable } from '../../db/schema/lookups';
 import type { Scope } from '../../engine/context';
 import { badRequest } from '../../engine/errors';
+import { takingTurns } from '../../engine/long-work';
 import { fieldErrors } from '../../engine/validate';
 import { emailKey, phoneKey } from './candidate-contact-keys';
 import type { Table } from './candidate-import-csv';
@@ -308,7 +309,11 @@ export const plan = async (
     needNotice: columns.some((c) => c.field === 'noticePeriod'),
   });
 
-  const planned: Planned[] = table.rows.map((row, i) => {
+  // Checking 20,000 rows takes a while: other requests are answered between slices of it.
+  const turn = takingTurns();
+  const planned: Planned[] = [];
+  for (const [i, row] of table.rows.entries()) {
+    await turn();
     const { input: given, problems: own, warnings } = rowInput(cellsOfRows[i] ?? {}, lookups);
     const parsed = candidate.create.safeParse(given);
     // One message per field, the first failing rule's, as the form shows it.
@@ -317,7 +322,7 @@ export const plan = async (
       .map((p) => ({ field: columnOf(p.field), message: p.message }));
     const values = parsed.success ? (parsed.data as Values) : undefined;
     const name = fullNameOf((values?.name ?? given.name ?? null) as never);
-    return {
+    planned.push({
       row: row.line,
       outcome: rowProblems.length > 0 ? 'error' : 'create',
       problems: rowProblems,
@@ -329,8 +334,8 @@ export const plan = async (
       candidateId: null,
       values,
       sent: given,
-    };
-  });
+    });
+  }
 
   const keyed = planned
     .filter((p) => p.values)
@@ -379,7 +384,59 @@ export const plan = async (
   return planned;
 };
 
-export const reportOf = (planned: Planned[], dryRun: boolean): ImportReport => {
+/** What a batch's second look changes in a planned row, applied once the batch commits. */
+export type Recheck = { p: Planned; duplicates: Planned['duplicates']; warning: string };
+
+/**
+ * A real run writes in short transactions (candidate-import.ts), and between the plan and a batch
+ * someone may have added a candidate sharing a row's email or phone, or deleted (or taken out of
+ * the caller's reach) the one a row updates. Under the organisation's import lock, this looks again
+ * at the batch's rows: such a row is skipped, saying why. `known` holds the candidates the plan
+ * already saw and those this run made, which are no news.
+ */
+export const recheck = async (
+  db: Executor,
+  input: { scope: Scope; organisationId: string; batch: Planned[]; duplicates: DuplicateHandling; known: Set<string> },
+): Promise<Recheck[]> => {
+  const changes: Recheck[] = [];
+  const creates = input.duplicates === 'create' ? [] : input.batch.filter((p) => p.outcome === 'create' && p.values);
+  if (creates.length > 0) {
+    const keyed = creates.map((p) => ({ p, email: emailKey(String(p.values?.email)), phone: phoneKey(String(p.values?.phone)) }));
+    const found = await candidatesByKeys(db, input.scope, {
+      organisationId: input.organisationId,
+      emails: [...new Set(keyed.map((k) => k.email))],
+      phones: [...new Set(keyed.map((k) => k.phone).filter(Boolean))],
+    });
+    for (const { p, email, phone } of keyed) {
+      const added = [...(found.byEmail.get(email) ?? []), ...(phone ? (found.byPhone.get(phone) ?? []) : [])].filter(
+        (m, i, all) => !input.known.has(m._id) && all.findIndex((o) => o._id === m._id) === i,
+      );
+      if (added.length === 0) continue;
+      changes.push({
+        p,
+        duplicates: [...p.duplicates, ...added.map((m) => ({ _id: m._id, itemId: m.itemId, visible: m.visible }))],
+        warning: `Matches ${added.map((m) => m.itemId?.combined ?? m._id).join(', ')}, added while the file was being imported`,
+      });
+    }
+  }
+  const updates = input.batch.filter((p) => p.outcome === 'update');
+  if (updates.length > 0) {
+    const ids = updates.map((p) => p.target as string);
+    const still = new Set(await candidateRepository.matchingIds(db, input.scope, { ids, limit: ids.length }));
+    for (const p of updates) {
+      if (still.has(p.target as string)) continue;
+      const target = p.duplicates.find((d) => d._id === p.target);
+      changes.push({
+        p,
+        duplicates: p.duplicates,
+        warning: `${target?.itemId?.combined ?? p.target} was deleted or is no longer yours to edit; left alone`,
+      });
+    }
+  }
+  return changes;
+};
+
+export const reportOf = (planned: Planned[], dryRun: boolean, stopped: ImportReport['stopped'] = null): ImportReport => {
   const count = (outcome: ImportRowReport['outcome']) => planned.filter((p) => p.outcome === outcome).length;
   return {
     dryRun,
@@ -391,5 +448,6 @@ export const reportOf = (planned: Planned[], dryRun: boolean): ImportReport => {
     rows: planned
       .filter((p) => p.outcome !== 'create' || p.warnings.length > 0 || p.duplicates.length > 0 || p.sameAsRow !== null)
       .map(({ values: _values, sent: _sent, target: _target, ...row }) => row),
+    stopped,
   };
 };

@@ -3,6 +3,7 @@ import { fullNameOf } from '@app/contract/conventions/common';
 import {
   candidateImport,
   candidateImportPreview,
+  type DuplicateHandling,
   type ImportField,
   type ImportReport,
   importMaxBytes,
@@ -10,11 +11,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
-import type { Caller, Scope } from '../../engine/context';
+import type { CallContext, Caller, Scope } from '../../engine/context';
 import { HttpError } from '../../engine/errors';
+import { inShortTransactions } from '../../engine/long-work';
 import { Answer, registerCall } from '../../engine/register-call';
-import { readCsv } from './candidate-import-csv';
-import { checkMapping, type Planned, plan, reportOf, suggestMapping, type Values } from './candidate-import-plan';
+import { readCsv, readWholeCsv, tooManyRowsMessage } from './candidate-import-csv';
+import { checkMapping, type Planned, plan, recheck, reportOf, suggestMapping, type Values } from './candidate-import-plan';
 import { syncFromCandidate } from './candidate-profile-sync';
 import { candidateRepository, derivedColumns } from './candidate-repository';
 
@@ -34,26 +36,17 @@ const updateValues = (before: Values, sent: Values, values: Values) => {
   return patch;
 };
 
-/** The writes of a real run, in the call's one transaction: the creates in a few batched statements, then each update through the repository. */
-const write = async (
-  db: Executor,
-  input: { caller: Caller; scope: Scope; planned: Planned[]; progress: (processed: number, total: number) => void },
-) => {
-  const { caller, scope, planned } = input;
-  const creates = planned.filter((p) => p.outcome === 'create');
-  const updates = planned.filter((p) => p.outcome === 'update');
-  const total = creates.length + updates.length;
+/** One batch's writes: its creates in a few statements, then each update through the repository. Answers each row's candidate. */
+const writeBatch = async (db: Executor, input: { caller: Caller; scope: Scope; batch: Planned[] }) => {
+  const { caller, scope, batch } = input;
+  const creates = batch.filter((p) => p.outcome === 'create');
   const made = await candidateRepository.createMany(db, {
     caller,
     scope,
     values: creates.map((p) => ({ ...(p.values as Values), ...derivedColumns(p.values as Values) })),
-    onBatch: (done) => input.progress(done, total),
   });
-  made.forEach((record, i) => {
-    (creates[i] as Planned).candidateId = record._id;
-  });
-  let done = creates.length;
-  for (const p of updates) {
+  const written = made.map((record, i) => ({ p: creates[i] as Planned, candidateId: record._id, created: true }));
+  for (const p of batch.filter((row) => row.outcome === 'update')) {
     const before = await candidateRepository.get(db, scope, p.target as string);
     const patch = updateValues(before, p.sent as Values, p.values as Values);
     const record = await candidateRepository.update(db, {
@@ -63,10 +56,72 @@ const write = async (
       values: { ...patch, ...derivedColumns({ ...before, ...patch }) },
     });
     if (record.userId) await syncFromCandidate(db, { caller, candidateId: record._id, userId: record.userId as string, values: patch });
-    p.candidateId = record._id;
-    done += 1;
-    if (done % 200 === 0 || done === total) input.progress(done, total);
+    written.push({ p, candidateId: record._id, created: false });
   }
+  return written;
+};
+
+/**
+ * A real run's writes, in file order, in short transactions (long-work.ts) so a 20,000-row file
+ * never holds the database from the other organisations. Each batch takes the organisation's import
+ * lock and looks again at its rows (`recheck`): two imports at once still never both make one
+ * person. A batch the database refuses ends the run: the rows before it stay, it and the rows after
+ * it are marked as not imported, and the report says where it stopped. Answers that, or undefined.
+ */
+const write = async (
+  ctx: CallContext,
+  input: {
+    caller: Caller;
+    organisationId: string;
+    planned: Planned[];
+    duplicates: DuplicateHandling;
+    progress: (processed: number, total: number) => void;
+  },
+): Promise<ImportReport['stopped']> => {
+  const { caller, organisationId, planned, duplicates } = input;
+  const { scope } = ctx;
+  const writes = planned.filter((p) => p.outcome === 'create' || p.outcome === 'update');
+  // The candidates the plan saw, and those this run makes: a batch's second look is only after others'.
+  const known = new Set(planned.flatMap((p) => p.duplicates.map((d) => d._id)));
+  const { done, failure } = await inShortTransactions({
+    kind: ctx.req.server.database.kind,
+    transaction: ctx.transaction,
+    items: writes,
+    // A batch's lock, second look, team and item numbers cost the same for 1 row as for 10.
+    firstBatch: 25,
+    minBatch: 10,
+    work: async (tx, batch) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`candidate-import:${organisationId}`}))`);
+      const changes = await recheck(tx, { scope, organisationId, batch, duplicates, known });
+      const skipped = new Set(changes.map((change) => change.p));
+      const written = await writeBatch(tx, { caller, scope, batch: batch.filter((p) => !skipped.has(p)) });
+      return { changes, written };
+    },
+    committed: ({ changes, written }, _batch, processed) => {
+      for (const { p, duplicates: found, warning } of changes) {
+        p.outcome = 'skip';
+        p.duplicates = found;
+        p.warnings.push({ field: '', message: warning });
+      }
+      for (const { p, candidateId, created } of written) {
+        p.candidateId = candidateId;
+        if (created) known.add(candidateId);
+      }
+      input.progress(processed, writes.length);
+    },
+  });
+  if (failure === undefined) return null;
+  // Nothing written: the call fails as any other would.
+  if (done === 0) throw failure;
+  const known4xx = failure instanceof HttpError && failure.status < 500;
+  if (!known4xx) ctx.req.log.error({ err: failure }, 'candidate import stopped part way');
+  const reason = known4xx ? failure.message : 'the database refused to write it';
+  const first = writes[done] as Planned;
+  for (const p of writes.slice(done)) {
+    p.outcome = 'error';
+    p.problems = [{ field: '', message: `Not imported: the import stopped at row ${first.row}; import this row again` }];
+  }
+  return { row: first.row, message: `The import stopped at row ${first.row}: ${reason}` };
 };
 
 /** The import and its preview (an extra pair of calls beside the spec's; see README). */
@@ -74,14 +129,16 @@ export const registerCandidateImport = (app: FastifyInstance) => {
   // JSON escaping can grow the text: room for a 10 MB file written with many quotes.
   const bodyLimit = 3 * importMaxBytes;
   registerCall(app, { ...candidateImportPreview, tenancy: 'organisation', transaction: false, bodyLimit }, async ({ input }) => {
-    const table = readCsv(input.csv);
-    return {
+    const table = await readCsv(input.csv);
+    const preview = {
       headers: table.headers,
       rows: table.rows.slice(0, 5).map((row) => table.headers.map((_, i) => row.cells[i] ?? '')),
       totalRows: table.rows.length,
+      moreRows: table.more,
       delimiter: table.delimiter,
       suggested: suggestMapping(table.headers),
     };
+    return table.more ? new Answer(preview, tooManyRowsMessage) : preview;
   });
 
   registerCall(app, { ...candidateImport, tenancy: 'organisation', transaction: false, bodyLimit }, async (ctx) => {
@@ -89,7 +146,7 @@ export const registerCandidateImport = (app: FastifyInstance) => {
     const caller = ctx.caller as Caller;
     const scope = ctx.scope;
     const organisationId = scope.organisationId as string;
-    const table = readCsv(input.csv);
+    const table = await readWholeCsv(input.csv);
     const mapping = input.mapping as Record<string, ImportField | null>;
     checkMapping(table, mapping);
     if (input.dryRun) {
@@ -101,17 +158,15 @@ export const registerCandidateImport = (app: FastifyInstance) => {
       );
     }
     const run = async (progress: (processed: number, total: number) => void) => {
-      const report = await ctx.transaction(async (tx) => {
-        // Two imports of one organisation at once would each miss the other's duplicates: one at a time.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`candidate-import:${organisationId}`}))`);
-        const planned = await plan(tx, { scope, organisationId, table, mapping, duplicates: input.duplicates });
-        await write(tx, { caller, scope, planned, progress });
-        return reportOf(planned, false);
-      });
-      return report;
+      // Reads only (the batches look again at what may have changed since).
+      const planned = await plan(ctx.db, { scope, organisationId, table, mapping, duplicates: input.duplicates });
+      const stopped = await write(ctx, { caller, organisationId, planned, duplicates: input.duplicates, progress });
+      return reportOf(planned, false, stopped);
     };
-    const message = (report: ImportReport) =>
-      `Imported: ${report.created} created, ${report.updated} updated, ${report.skipped} skipped, ${report.failed} failed`;
+    const message = (report: ImportReport) => {
+      const counts = `${report.created} created, ${report.updated} updated, ${report.skipped} skipped, ${report.failed} failed`;
+      return report.stopped ? `Imported in part: ${counts}. ${report.stopped.message}` : `Imported: ${counts}`;
+    };
     if (!String(req.headers.accept ?? '').includes('application/x-ndjson')) {
       const report = await run(() => undefined);
       return new Answer(report, message(report));

@@ -248,8 +248,14 @@ export const CandidateImportModal = ({ opened, onClose }: { opened: boolean; onC
               />
               {preview ? (
                 <Text size="sm">
-                  {preview.totalRows} rows, columns: {preview.headers.join(', ')}
+                  {preview.moreRows ? `More than ${preview.totalRows.toLocaleString('en-GB')}` : preview.totalRows} rows, columns:{' '}
+                  {preview.headers.join(', ')}
                 </Text>
+              ) : null}
+              {preview?.moreRows ? (
+                <Alert color="red" title="Too many rows" role="alert">
+                  The file has more than {preview.totalRows.toLocaleString('en-GB')} rows; split it into smaller files
+                </Alert>
               ) : null}
             </Stack>
           </Stepper.Step>
@@ -304,10 +310,14 @@ export const CandidateImportModal = ({ opened, onClose }: { opened: boolean; onC
                   </Group>
                 </Radio.Group>
                 <ReportTable report={dryRun} />
+                <Text size="sm" c="dimmed">
+                  Rows are written in file order, a few hundred at a time. Should the import stop part way, the rows already written stay
+                  imported and the result lists every row that was not.
+                </Text>
               </Stack>
             ) : null}
           </Stepper.Step>
-          <Stepper.Step label="Import" description="In one go">
+          <Stepper.Step label="Import" description="A few hundred rows at a time">
             <Stack mt="md">
               <Progress value={percent} aria-label="Import progress" animated size="lg" />
               <Text size="sm" aria-live="polite">
@@ -318,8 +328,11 @@ export const CandidateImportModal = ({ opened, onClose }: { opened: boolean; onC
           <Stepper.Completed>
             {result ? (
               <Stack mt="md">
-                <Alert color={result.failed > 0 ? 'yellow' : 'teal'} title="Import finished">
+                <Alert color={result.failed > 0 ? 'yellow' : 'teal'} title={result.stopped ? 'Import stopped part way' : 'Import finished'}>
                   {counts(result, 'did')}
+                  {result.stopped
+                    ? `. ${result.stopped.message}; the rows before it are imported, the rows listed as not imported are not.`
+                    : null}
                 </Alert>
                 <ReportTable report={result} />
                 {result.failed + result.skipped > 0 ? (
@@ -345,7 +358,7 @@ export const CandidateImportModal = ({ opened, onClose }: { opened: boolean; onC
             </Button>
           ) : null}
           {step === 0 ? (
-            <Button onClick={() => setStep(1)} disabled={!preview || busy}>
+            <Button onClick={() => setStep(1)} disabled={!preview || preview.moreRows || busy}>
               Next
             </Button>
           ) : null}

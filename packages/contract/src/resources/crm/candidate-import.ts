@@ -90,12 +90,16 @@ export const candidateImportPreview = defineWorkflow({
   who: ['CRM_USER'],
   access: { module: 'Candidate' },
   level: 'WRITE',
-  summary: "A CSV file's header, first rows and row count, with the candidate field each column is suggested for",
+  summary:
+    "A CSV file's header, first rows and row count (read no further than the most rows an import takes), with the candidate field each column is suggested for",
   input: z.object({ csv: csvText }).strict(),
   output: z.object({
     headers: z.array(z.string()),
     rows: z.array(z.array(z.string())),
+    /** The data rows, counted up to the most an import takes. */
     totalRows: z.number().int(),
+    /** The file goes on past `totalRows` (the most an import takes): it must be split before it is imported. */
+    moreRows: z.boolean(),
     delimiter: z.string(),
     suggested: z.record(z.string(), z.enum(importFields).nullable()),
   }),
@@ -131,15 +135,24 @@ export const importReport = z.object({
   failed: z.number().int(),
   /** Every row that is not a plain create: errors, skips, updates (and, in a dry run, creates with warnings). */
   rows: z.array(importRowReport),
+  /**
+   * A real run that stopped part way (the database refused a batch): the first row not written and
+   * why. The rows before it are imported; it and every later row it would have written are listed
+   * as errors, to be imported again.
+   */
+  stopped: z.object({ row: z.number().int(), message: z.string() }).nullable(),
 });
 export type ImportReport = z.infer<typeof importReport>;
 
 /**
  * Imports candidates from a CSV file's text. A dry run writes nothing and says what each row would
- * do; a real run writes every importable row in one transaction (a failure leaves nothing) and
- * skips the rows with problems. Sent with `Accept: application/x-ndjson`, the real run answers one
- * JSON line per written batch (`{ "processed": n, "total": m }`) and then `{ "report": ... }` (or
- * `{ "error": ... }`), so a screen can show progress.
+ * do; a real run skips the rows with problems and writes the others in file order, a few hundred
+ * rows a transaction (each row whole, with its log entry), so a large file never holds the database
+ * from everyone else. Should the database refuse a batch, the rows before it stay imported and the
+ * report's `stopped` names the first row that was not, each of those listed as an error. Sent with
+ * `Accept: application/x-ndjson`, the real run answers one JSON line per written batch
+ * (`{ "processed": n, "total": m }`) and then `{ "report": ... }` (or `{ "error": ... }` when nothing
+ * was written), so a screen can show progress.
  */
 export const candidateImport = defineWorkflow({
   name: 'candidateImport',
@@ -150,7 +163,7 @@ export const candidateImport = defineWorkflow({
   access: { module: 'Candidate' },
   level: 'WRITE',
   summary:
-    'Imports candidates from CSV text with a column mapping: a dry run reports each row; a real run creates, updates or skips duplicates as asked, all in one transaction',
+    'Imports candidates from CSV text with a column mapping: a dry run reports each row; a real run creates, updates or skips duplicates as asked, in short transactions in file order',
   input: z
     .object({
       csv: csvText,
