@@ -1,6 +1,8 @@
 import { login } from '@app/contract/resources/auth';
 import { candidate, candidateCredentials, candidateCredentialsReset } from '@app/contract/resources/crm/candidate';
+import { candidateAccountLinkDetails } from '@app/contract/resources/crm/candidate-account-link';
 import { myJobSeekerProfile, updateJobSeekerSkills } from '@app/contract/resources/job-board/job-seeker';
+import { changeCredentials } from '@app/contract/resources/organisation-staff';
 import { describe, expect, it } from 'vitest';
 import { aCandidate } from './support/candidates';
 import { aSeeker } from './support/job-board';
@@ -39,13 +41,15 @@ describe('candidate credentials', () => {
     const details = await call(t.app, candidate.calls.details, { _id: created._id }, token);
     expect(details.body.data.userId).toBe(answer.body.data.userId);
 
-    // One profile: the seeker's edits show on the candidate, staff edits on the profile.
+    // The profile is the seeker's: their edits refresh the agency's copy, the agency's edits stay on its candidate.
     const skills = [{ skillId: 'd'.repeat(24), label: 'Rigging', rating: 5 }];
     expect((await call(t.app, updateJobSeekerSkills, { skills }, seekerToken)).status).toBe(200);
     const afterSeeker = await call(t.app, candidate.calls.details, { _id: created._id }, token);
     expect(afterSeeker.body.data.skills).toEqual(skills);
     expect((await call(t.app, candidate.calls.update, { _id: created._id, about: 'Senior welder' }, token)).status).toBe(200);
-    expect((await call(t.app, myJobSeekerProfile, {}, seekerToken)).body.data.about).toBe('Senior welder');
+    expect((await call(t.app, myJobSeekerProfile, {}, seekerToken)).body.data.about).toBe('Welder');
+    const link = await call(t.app, candidateAccountLinkDetails, { _id: created._id }, token);
+    expect(link.body.data).toMatchObject({ status: 'ACCEPTED', origin: 'CREDENTIALS', passwordResettable: true });
 
     // Twice is a 409; reset mails a new password that works, the old one no longer does.
     expect((await call(t.app, candidateCredentials, { _id: created._id }, token)).status).toBe(409);
@@ -60,22 +64,43 @@ describe('candidate credentials', () => {
     expect((await call(t.app, login, { email: created.email, password })).status).toBe(401);
   });
 
-  it('link an existing job seeker with that email (mailed, no password), whose profile wins', async () => {
+  it('invite, never link, an existing job seeker with that email (mailed, no password, nothing shared)', async () => {
     const seeker = await aSeeker(t.app, { first: 'Existing' });
     const created = await aCandidate(t.app, w.orgA.adminToken, { email: seeker.email, name: { first: 'Other', last: 'Name' } });
     const answer = await call(t.app, candidateCredentials, { _id: created._id }, w.orgA.adminToken);
     expect(answer.status, answer.body.message).toBe(200);
-    expect(answer.body.data).toMatchObject({ userId: seeker.userId, linkedExisting: true });
+    expect(answer.body.message).toBe('Invitation sent: the job seeker must accept before their profile is shared');
+    expect(answer.body.data).toMatchObject({ userId: null, linkedExisting: false, invited: true });
     const [mail] = await mailTo(t.app, seeker.email);
     expect(mail!.text).not.toMatch(/^Password:/m);
     const details = await call(t.app, candidate.calls.details, { _id: created._id }, w.orgA.adminToken);
-    expect(details.body.data.name.first).toBe('Existing');
+    expect(details.body.data).toMatchObject({ userId: null, name: { first: 'Other' } });
+  });
+
+  it('reset only an account the organisation issued, until its holder chooses their own password', async () => {
+    const token = w.orgA.adminToken;
+    const created = await aCandidate(t.app, token);
+    expect((await call(t.app, candidateCredentials, { _id: created._id }, token)).status).toBe(200);
+    const [mail] = await mailTo(t.app, created.email);
+    const password = passwordIn(mail!.text as string);
+    const signedIn = await call(t.app, login, { email: created.email, password });
+    const { token: seekerToken, user } = signedIn.body.data;
+    const chosen = await call(t.app, changeCredentials, { id: user._id, oldPassword: password, newPassword: 'Ch0sen-by-me' }, seekerToken);
+    expect(chosen.status, chosen.body.message).toBe(200);
+    const reset = await call(t.app, candidateCredentialsReset, { _id: created._id }, token);
+    expect(reset.status).toBe(409);
+    expect(reset.body.message).toBe('This candidate manages their own password: they can reset it from the sign-in page');
+    expect((await call(t.app, login, { email: created.email, password: 'Ch0sen-by-me' })).status).toBe(200);
+    expect((await call(t.app, candidateAccountLinkDetails, { _id: created._id }, token)).body.data.passwordResettable).toBe(false);
   });
 
   it('refuse an email held by another user type (409), reset without credentials (404), others’ candidates (404), wrong users (403)', async () => {
     const staff = await aStaffMember(t.app, w.orgA.adminToken);
     const clash = await aCandidate(t.app, w.orgA.adminToken, { email: staff.email });
-    expect((await call(t.app, candidateCredentials, { _id: clash._id }, w.orgA.adminToken)).status).toBe(409);
+    const refused = await call(t.app, candidateCredentials, { _id: clash._id }, w.orgA.adminToken);
+    expect(refused.status).toBe(409);
+    // Neutral: it does not say what kind of account holds the email.
+    expect(refused.body.message).toBe('Credentials cannot be given for this email; please use another email for the candidate');
     const plain = await aCandidate(t.app, w.orgA.adminToken);
     expect((await call(t.app, candidateCredentialsReset, { _id: plain._id }, w.orgA.adminToken)).status).toBe(404);
     expect((await call(t.app, candidateCredentials, { _id: plain._id }, w.orgB.adminToken)).status).toBe(404);

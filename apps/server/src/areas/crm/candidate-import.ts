@@ -17,7 +17,6 @@ import { inShortTransactions } from '../../engine/long-work';
 import { Answer, registerCall } from '../../engine/register-call';
 import { readCsv, readWholeCsv, tooManyRowsMessage } from './candidate-import-csv';
 import { checkMapping, type Planned, plan, recheck, reportOf, suggestMapping, type Values } from './candidate-import-plan';
-import { syncFromCandidate } from './candidate-profile-sync';
 import { candidateRepository, derivedColumns } from './candidate-repository';
 
 /** An existing candidate's update from a row: only the cells the file fills; address and preferences merged into what is there. */
@@ -55,7 +54,6 @@ const writeBatch = async (db: Executor, input: { caller: Caller; scope: Scope; b
       id: p.target as string,
       values: { ...patch, ...derivedColumns({ ...before, ...patch }) },
     });
-    if (record.userId) await syncFromCandidate(db, { caller, candidateId: record._id, userId: record.userId as string, values: patch });
     written.push({ p, candidateId: record._id, created: false });
   }
   return written;

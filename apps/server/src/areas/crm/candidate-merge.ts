@@ -11,6 +11,7 @@ import type { Caller, Scope } from '../../engine/context';
 import { writeEntityLog } from '../../engine/entity-log';
 import { Answer, registerCall } from '../../engine/register-call';
 import { resourceTable } from '../../engine/scope-policies';
+import { carryLinksThroughMerge } from './candidate-account-link';
 import { withCounts } from './candidate-counts';
 import { moveDiversity } from './candidate-diversity';
 import { candidateRepository, derivedColumns } from './candidate-repository';
@@ -149,6 +150,7 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
     // The self contact takes the name, email and phone the merge chose.
     await syncSelfContact(db, { caller: me, organisationId, candidate: { ...survivor, ...chosen, id: survivor.id } });
     await moveDiversity(db, { from: merged.id, to: survivor.id });
+    await carryLinksThroughMerge(db, { caller: me, survivorId: survivor.id, mergedId: merged.id, survivorHadAccount: !!survivor.userId });
     await candidateRepository.remove(db, { caller: me, scope: scope as Scope, id: merged.id });
     await db.update(candidates).set({ mergedInto: survivor.id }).where(eq(candidates.id, merged.id));
     await writeEntityLog(db, {

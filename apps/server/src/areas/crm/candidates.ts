@@ -14,11 +14,11 @@ import { candidateRepository, derivedColumns, noticePeriodRepository } from './c
 
 type Values = Record<string, unknown>;
 
+import { endLinksOfCandidate, registerCandidateAccountLinks } from './candidate-account-link';
 import { withCounts } from './candidate-counts';
 import { registerCandidateCredentials } from './candidate-credentials';
 import { assertMayWriteDiversity, mayDiversity, readDiversity, writeDiversity } from './candidate-diversity';
 import { registerCandidateMerge } from './candidate-merge';
-import { syncFromCandidate } from './candidate-profile-sync';
 import { selfContactFields, syncSelfContact } from './candidate-self-contact';
 
 /**
@@ -132,6 +132,7 @@ const candidateDetails = async (db: Executor, input: { caller: Caller | null; sc
 /** Candidates, their notice periods, duplicates and diversity; CVs, credentials and merge have their own files. */
 export const registerCandidates = (app: FastifyInstance) => {
   registerCandidateCredentials(app);
+  registerCandidateAccountLinks(app);
   registerCandidateMerge(app);
   registerResource(app, noticePeriodRepository, {
     handlers: {
@@ -165,7 +166,11 @@ export const registerCandidates = (app: FastifyInstance) => {
         return { ...withoutWriteOnly(values), ...derived };
       },
       afterWrite: async ({ db, caller, scope, operation, record, input }) => {
-        if (operation === 'remove') return;
+        // A deleted candidate's invitation or link ends: nothing of the seeker's reaches it again.
+        if (operation === 'remove') {
+          await endLinksOfCandidate(db, { caller, candidateId: record._id as string });
+          return;
+        }
         const touchesContact = operation === 'create' || selfContactFields.some((field) => input[field] !== undefined);
         if (touchesContact) {
           const organisationId = (record.organisationId ?? scope.organisationId) as string;
@@ -177,9 +182,6 @@ export const registerCandidates = (app: FastifyInstance) => {
             candidate: record as never,
             diversity: (input.diversity ?? null) as never,
           });
-        }
-        if (record.userId && operation === 'update') {
-          await syncFromCandidate(db, { caller, candidateId: record._id, userId: record.userId, values: input });
         }
         // Read again with its expansions: the self contact is linked after the write, and linked contacts answer { _id, label }.
         return withCounts(await candidateRepository.details(db, scope, record._id as string));

@@ -222,13 +222,21 @@ export const mergeCandidates = defineWorkflow({
   output: recordSchema(candidate),
 });
 
-/** What the credentials calls answer: the candidate's linked account, never the password (it goes by mail). */
+/**
+ * What the credentials calls answer: the candidate's linked account, never the password (it goes by
+ * mail). For an email that is already a job seeker's, nothing is linked: the seeker is invited
+ * (`invited`), `userId` is null and nothing of theirs is shared until they accept (DECISIONS.md §12).
+ */
 export const candidateCredentialsResult = z.object({
   _id: z.string(),
-  userId: z.string(),
+  userId: z.string().nullable(),
   email: z.string(),
-  /** True when an existing job seeker account with this email was linked instead of a new one made. */
+  /** True when an existing account was linked by this call; never, since linking needs the seeker's acceptance. */
   linkedExisting: z.boolean(),
+  /** True when the email is a job seeker's own account: an invitation waits for their answer. */
+  invited: z.boolean(),
+  /** False when an invitation was already waiting: no second mail was sent. */
+  mailed: z.boolean(),
 });
 
 const credentialsInput = z.object({ _id: mongoId() }).strict();
@@ -242,7 +250,7 @@ export const candidateCredentials = defineWorkflow({
   access: { module: 'Candidate', feature: 'Credentials' },
   level: 'WRITE',
   summary:
-    'Makes the candidate a JOB_SEEKER sign-in and mails it (an existing job seeker with the email is linked instead); _id is the candidate’s',
+    'Makes the candidate a JOB_SEEKER sign-in and mails it; for an existing job seeker with the email, mails them an invitation to link instead (nothing shared until they accept); _id is the candidate’s',
   input: credentialsInput,
   output: candidateCredentialsResult,
 });
@@ -255,7 +263,8 @@ export const candidateCredentialsReset = defineWorkflow({
   who: ['CRM_USER'],
   access: { module: 'Candidate', feature: 'Credentials' },
   level: 'WRITE',
-  summary: 'Mails the candidate’s linked account a new temporary password',
+  summary:
+    'Mails the candidate’s account a new temporary password: only an account this organisation’s credentials made, until its holder chooses their own password',
   input: credentialsInput,
   output: candidateCredentialsResult,
 });
