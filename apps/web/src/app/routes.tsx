@@ -155,6 +155,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'wishlist', lazy: screen(() => import('../areas/seeker/wishlist-page'), 'WishlistPage') },
               { path: 'account', lazy: screen(() => import('../areas/seeker/account-page'), 'AccountPage') },
+              { path: 'agencies', lazy: screen(() => import('../areas/seeker/agency-links'), 'AgencyLinksPage') },
               { path: 'cvs', lazy: screen(() => import('../areas/documents/cv/cvs-page'), 'CvsPage') },
               // One route for a new CV ("new") and a saved one, so the builder stays put when a new CV is first saved.
               {

@@ -1,4 +1,4 @@
-import { IconAt, IconFileCv, IconHeart, IconListCheck, IconMail, IconSearch, IconUser } from '@tabler/icons-react';
+import { IconAt, IconBuildingCommunity, IconFileCv, IconHeart, IconListCheck, IconMail, IconSearch, IconUser } from '@tabler/icons-react';
 import { AreaShell, type NavItem } from './area-shell';
 
 const icon = { size: 18, 'aria-hidden': true } as const;
@@ -10,6 +10,7 @@ const nav: NavItem[] = [
   { label: 'My applications', to: '/seeker/applications', icon: <IconListCheck {...icon} /> },
   { label: 'Wishlist', to: '/seeker/wishlist', icon: <IconHeart {...icon} /> },
   { label: 'Email and phone', to: '/seeker/account', icon: <IconAt {...icon} /> },
+  { label: 'Agencies', to: '/seeker/agencies', icon: <IconBuildingCommunity {...icon} /> },
   { label: 'Find jobs', to: '/jobs', icon: <IconSearch {...icon} /> },
 ];
 

@@ -16,6 +16,7 @@ import { ResourceScreen } from '../../kit/resource-screen';
 import { StatusBadge } from '../../kit/status-badge';
 import { useDetails } from '../../kit/use-resource';
 import { ActivityPanel } from './activity-panel';
+import { CandidateAccountLinkCard } from './candidate-account-link';
 import { CandidateCvs } from './candidate-cvs';
 import { CandidateFormModal } from './candidate-form-modal';
 import { CandidateProfile, type CandidateRecord } from './candidate-profile';
@@ -136,6 +137,7 @@ export const CandidatePage = () => {
                 ) : undefined
               }
             />
+            <CandidateAccountLinkCard candidateId={record._id} email={record.email} />
             <Tabs defaultValue="profile" keepMounted={false}>
               <Tabs.List>
                 <Tabs.Tab value="profile">Profile</Tabs.Tab>

@@ -7,6 +7,7 @@ import { messageOf } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { useSeekerProfile } from '../board/use-seeker-profile';
 import { AboutSection } from './about-section';
+import { AgencyInvitationNotices } from './agency-links';
 import { CvSection } from './cv-section';
 import { DetailsSection } from './details-section';
 import { EducationSection } from './education-section';
@@ -75,6 +76,7 @@ export const SeekerProfilePage = () => {
   return (
     <Stack gap={0} maw={920}>
       <PageHeader title="My profile" description="What employers see when you apply. Each part saves on its own." />
+      <AgencyInvitationNotices />
       <Group gap="md" mb="lg" component="nav" aria-label="Profile parts" wrap="wrap">
         {parts.map((part) => (
           <Anchor key={part.id} href={`#${part.id}`} size="sm">
