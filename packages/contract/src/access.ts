@@ -66,6 +66,8 @@ export type CrmAccess = { module: CrmEntityName; feature?: string };
 /** Extra features beyond the one named after its module. */
 export const extraFeatures: Partial<Record<CrmEntityName, string[]>> = {
   OrganisationStaff: ['Roles', 'Teams'],
+  /** The organisation's sent mail (who was mailed what, by whom): audit reading kept apart from the change log. */
+  EntityLog: ['Sent mail'],
   Candidate: ['Credentials', 'Diversity'],
   Client: ['Credentials'],
 };

@@ -29,6 +29,12 @@ export const defaultJobQueueSettings: JobQueueSettings = {
 
 export type Job = typeof jobQueue.$inferSelect;
 
+/**
+ * Among due jobs the lowest number runs first, whenever it was added: a one-time code queued behind
+ * a thousand invitations goes out next, after at most the job in hand. Equal ones run in `run_at` order.
+ */
+export const jobPriorities = { urgent: 0, normal: 5, bulk: 9 } as const;
+
 /** Throws to ask for a retry (with backoff), until the job's last attempt, after which it is marked failed. */
 export type JobHandler = (job: Job & { isLastAttempt: boolean }) => Promise<void>;
 
@@ -41,9 +47,9 @@ const sweepEveryMs = 60 * 60 * 1000;
  * connection and no LISTEN/NOTIFY, so pg-boss and graphile-worker cannot run on it).
  *
  * `enqueue` writes on the caller's handle: inside a transaction the job exists only if it commits.
- * The worker claims one due job at a time with `FOR UPDATE SKIP LOCKED` in a single statement that
- * also sets a lock (`locked_until`) and counts the attempt, runs the handler outside any
- * transaction, then marks it done, or due again after 30 s × 2^(attempt - 1) (capped), or failed
+ * The worker claims one due job at a time, the most urgent first (`jobPriorities`), with `FOR
+ * UPDATE SKIP LOCKED` in a single statement that also sets a lock (`locked_until`) and counts the
+ * attempt, runs the handler outside any transaction, then marks it done, or due again after 30 s × 2^(attempt - 1) (capped), or failed
  * after its last attempt.
  *
  * At least once: a job whose process dies mid-run (or that outruns its lock) runs again once the
@@ -68,7 +74,7 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
     const due = sql`select ${jobQueue.id} from ${jobQueue}
       where ${jobQueue.doneAt} is null and ${jobQueue.failedAt} is null and ${jobQueue.runAt} <= now()
         and (${jobQueue.lockedUntil} is null or ${jobQueue.lockedUntil} < now()) and ${jobQueue.attempts} < ${jobQueue.maxAttempts}
-      order by ${jobQueue.runAt} limit 1 for update skip locked`;
+      order by ${jobQueue.priority}, ${jobQueue.runAt} limit 1 for update skip locked`;
     // Milliseconds, so the lock read back as a Date still equals the stored one (it is the claim's token).
     const [job] = await input.db
       .update(jobQueue)
@@ -176,12 +182,13 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
      * commits. The worker is woken at once; a job added in a transaction still open is found by the
      * next poll if not then.
      */
-    async enqueue(db: Executor, kind: string, payload: unknown, options: { runAt?: Date; maxAttempts?: number } = {}) {
+    async enqueue(db: Executor, kind: string, payload: unknown, options: { runAt?: Date; maxAttempts?: number; priority?: number } = {}) {
       const id = newId();
       await db.insert(jobQueue).values({
         id,
         kind,
         payload,
+        priority: options.priority ?? jobPriorities.normal,
         maxAttempts: options.maxAttempts ?? settings.maxAttempts,
         ...(options.runAt ? { runAt: options.runAt } : {}),
       });

@@ -1,10 +1,23 @@
+import type { IdName, RelatedTo } from '@app/contract/conventions/common';
+import type { MailKind, MailPriority } from '@app/contract/resources/crm/sent-mail';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../db/client';
 import { type MailAlternative, type MailAttachment, mailOutbox } from '../db/schema/services';
 import { newId } from '../engine/ids';
-import type { JobQueue } from './job-queue';
+import { type JobQueue, jobPriorities } from './job-queue';
+
+/** Mail sent for an organisation's work: its admin sees to whom, what, when, by whom and about what (never the body). */
+export type SentFor = {
+  organisationId: string;
+  /** The staff member whose action sent it; null for the system's own (a reminder falling due). */
+  by: { id: string; name: string } | null;
+  kind: MailKind;
+  relatedTo?: RelatedTo[];
+  /** The address is none of the organisation's staff, contacts or candidates. */
+  outside?: boolean;
+};
 
 export type Mail = {
   to: string;
@@ -13,6 +26,43 @@ export type Mail = {
   html?: string;
   attachments?: MailAttachment[];
   alternatives?: MailAlternative[];
+  /**
+   * URGENT for what a person waits for (one-time codes, password resets, temporary credentials,
+   * sign-in links), BULK for what many get at once (invitations, reminders, notifications); NORMAL
+   * when not said. Among queued mail URGENT goes first, then NORMAL, then BULK.
+   */
+  priority?: MailPriority;
+  sentFor?: SentFor;
+};
+
+const jobPriorityOf: Record<MailPriority, number> = {
+  URGENT: jobPriorities.urgent,
+  NORMAL: jobPriorities.normal,
+  BULK: jobPriorities.bulk,
+};
+
+/** The outbox row of a mail: its content and, for an organisation's mail, whose it is. */
+const rowOf = (id: string, mail: Mail, status: SentMail['status'], error?: string): typeof mailOutbox.$inferInsert => {
+  const { sentFor } = mail;
+  const by: IdName | null = sentFor?.by ? { _id: sentFor.by.id, name: sentFor.by.name } : null;
+  return {
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    attachments: mail.attachments ?? null,
+    alternatives: mail.alternatives ?? null,
+    status,
+    error: error ?? null,
+    priority: mail.priority ?? 'NORMAL',
+    kind: sentFor?.kind ?? null,
+    organisationId: sentFor?.organisationId ?? null,
+    ownerId: sentFor?.by?.id ?? null,
+    createdBy: by,
+    relatedTo: sentFor?.relatedTo ?? null,
+    outside: sentFor?.outside ?? false,
+  };
 };
 
 /** What nodemailer is handed for a mail (exported so a test can compile the MIME message it makes). */
@@ -88,8 +138,13 @@ export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string;
     /** Queues a mail on `db` (pass the transaction the mail belongs to); it goes out once that commits. */
     async send(db: Executor, mail: Mail): Promise<SentMail> {
       const id = newId();
-      await db.insert(mailOutbox).values({ id, ...mail, status: 'QUEUED' });
-      await input.queue.enqueue(db, 'mail', { outboxId: id }, { maxAttempts: mailAttempts });
+      await db.insert(mailOutbox).values(rowOf(id, mail, 'QUEUED'));
+      await input.queue.enqueue(
+        db,
+        'mail',
+        { outboxId: id },
+        { maxAttempts: mailAttempts, priority: jobPriorityOf[mail.priority ?? 'NORMAL'] },
+      );
       return { id, messageId: messageIdOf(id, input.from), status: 'QUEUED' };
     },
 
@@ -101,17 +156,17 @@ export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string;
       const id = newId();
       const messageId = messageIdOf(id, input.from);
       if (!transport) {
-        await input.db.insert(mailOutbox).values({ id, ...mail, status: 'LOGGED' });
+        await input.db.insert(mailOutbox).values(rowOf(id, mail, 'LOGGED'));
         input.log.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail kept in the outbox (no SMTP_URL)');
         return { id, messageId, status: 'LOGGED' };
       }
       try {
         await transport.sendMail(messageOf({ ...mail, from: input.from, messageId }));
-        await input.db.insert(mailOutbox).values({ id, ...mail, status: 'SENT' });
+        await input.db.insert(mailOutbox).values(rowOf(id, mail, 'SENT'));
         return { id, messageId, status: 'SENT' };
       } catch (error) {
         input.log.error({ err: error, mail: { to: mail.to, subject: mail.subject } }, 'mail could not be sent');
-        await input.db.insert(mailOutbox).values({ id, ...mail, status: 'FAILED', error: String(error) });
+        await input.db.insert(mailOutbox).values(rowOf(id, mail, 'FAILED', String(error)));
         return { id, messageId, status: 'FAILED' };
       }
     },

@@ -2,6 +2,7 @@ import { isPlatformUser, type UserType } from '@app/contract/access';
 import { fullNameOf } from '@app/contract/conventions/common';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { clients } from '../db/schema/clients';
 import { organisations } from '../db/schema/organisations';
 import { sessions, users } from '../db/schema/users';
 import type { Caller } from '../engine/context';
@@ -11,6 +12,46 @@ import { randomToken, sha256 } from './tokens';
 
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 const cacheMs = 30_000;
+
+type Standing = { status: string; isDeleted: boolean } | null | undefined;
+
+export const organisationInactiveMessage = 'This organisation is inactive. Please contact support.';
+export const clientInactiveMessage = 'Your company’s access to the client portal has ended. Please contact your recruiter.';
+
+/**
+ * Why an active account may not work now: the relationship it hangs on has ended. Staff and client
+ * users work only while their organisation is live and ACTIVE; a client-portal user only while
+ * their client is too. Checked at sign-in (with this message) and on every request (the session
+ * then answers as signed out), so ending a relationship ends access at once.
+ */
+export const relationshipRefusal = (input: {
+  userType: UserType;
+  organisationId: string | null;
+  organisation: Standing;
+  client: Standing;
+}): string | null => {
+  if (isPlatformUser(input.userType)) return null;
+  const live = (standing: Standing) => !!standing && !standing.isDeleted && standing.status === 'ACTIVE';
+  if (input.organisationId && !live(input.organisation)) return organisationInactiveMessage;
+  if (input.userType === 'CRM_CLIENT_USER' && !live(input.client)) return clientInactiveMessage;
+  return null;
+};
+
+/** The same refusal for a user read by itself (at sign-in): their organisation's and client's standing. */
+export const relationshipRefusalOf = async (
+  db: Executor,
+  user: { userType: string; organisationId: string | null; clientId: string | null },
+) => {
+  const standing = { status: organisations.status, isDeleted: organisations.isDeleted };
+  const [organisation] = user.organisationId
+    ? await db.select(standing).from(organisations).where(eq(organisations.id, user.organisationId))
+    : [];
+  const [client] =
+    user.userType === 'CRM_CLIENT_USER' && user.clientId
+      ? await db.select({ status: clients.status, isDeleted: clients.isDeleted }).from(clients).where(eq(clients.id, user.clientId))
+      : [];
+  return relationshipRefusal({ userType: user.userType as UserType, organisationId: user.organisationId, organisation, client });
+};
 
 /** Sessions live in the database; a short cache keeps the per-request lookup off the hot path. */
 const callerQuery = (db: Executor) =>
@@ -23,6 +64,10 @@ const callerQuery = (db: Executor) =>
       name: users.name,
       organisationId: users.organisationId,
       organisationName: organisations.name,
+      organisationStatus: organisations.status,
+      organisationDeleted: organisations.isDeleted,
+      clientStatus: clients.status,
+      clientDeleted: clients.isDeleted,
       roleIds: users.roleIds,
       clientId: users.clientId,
       mustChangePassword: users.mustChangePassword,
@@ -31,6 +76,7 @@ const callerQuery = (db: Executor) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
+    .leftJoin(clients, eq(clients.id, users.clientId))
     .where(
       and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), eq(users.isDeleted, false)),
     )
@@ -87,8 +133,17 @@ export const createSessions = (input: { bus: InvalidationBus }) => {
         prepared.set(db, query);
       }
       const [row] = await query.execute({ tokenHash, now: new Date() });
+      const standing = (status: string | null, isDeleted: boolean | null) => (status === null ? null : { status, isDeleted: !!isDeleted });
+      const allowed =
+        row?.status === 'ACTIVE' &&
+        !relationshipRefusal({
+          userType: row.userType as UserType,
+          organisationId: row.organisationId,
+          organisation: standing(row.organisationStatus, row.organisationDeleted),
+          client: standing(row.clientStatus, row.clientDeleted),
+        });
       const caller: Caller | null =
-        row && row.status === 'ACTIVE'
+        row && allowed
           ? {
               id: row.id,
               sessionId: row.sessionId,

@@ -10,6 +10,7 @@ import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { savedView } from '@app/contract/resources/crm/saved-view';
+import { sentMail } from '@app/contract/resources/crm/sent-mail';
 import { task } from '@app/contract/resources/crm/task';
 import { team, teamMember } from '@app/contract/resources/crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
@@ -371,6 +372,25 @@ export const fixtures: Fixture[] = [
       return body.data.results[0];
     },
     searchFor: (c) => String(c.description),
+  },
+  {
+    def: sentMail,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    // An invitation to an outside address, once the queue has taken it (its status no longer moves).
+    make: async (_w, app, token) => {
+      const to = `${unique('guest')}@outside.example`;
+      const created = await call(
+        app,
+        event.calls.create!,
+        { title: unique('Mailed '), startTime: '2027-02-01T10:00:00.000Z', endTime: '2027-02-01T10:30:00.000Z', attendeesMails: [to] },
+        token,
+      );
+      await app.services.queue.drain();
+      const { body } = await call(app, sentMail.calls.list!, { filter: { relatedTo: created.body.data._id } }, token);
+      return body.data.results[0];
+    },
+    searchFor: (c) => String(c.to),
   },
   ...[
     { def: skill, extra: { type: 'HARD' }, missingLabel: 'Please enter skill name' },

@@ -10,6 +10,7 @@ import { event } from './crm/event';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
 import { savedView } from './crm/saved-view';
+import { sentMail } from './crm/sent-mail';
 import { task } from './crm/task';
 import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
@@ -42,6 +43,7 @@ export const resources: readonly ResourceDefinition[] = [
   crmNote,
   task,
   event,
+  sentMail,
   team,
   teamMember,
   lead,

@@ -2,7 +2,6 @@ import { email as emailSchema } from '@app/contract/conventions/common';
 import { forgotPassword, login, logout, type MyPermissions, me, myPermissions, resetPassword, sendOtp } from '@app/contract/resources/auth';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { organisations } from '../../db/schema/organisations';
 import { passwordResets, users } from '../../db/schema/users';
 import { grantsOf, loadProfile } from '../../engine/access';
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from '../../engine/errors';
@@ -10,6 +9,7 @@ import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
+import { relationshipRefusalOf } from '../../services/sessions';
 import { randomToken, sha256 } from '../../services/tokens';
 import { ownPasswordColumns, temporaryPasswordExpired } from './temporary-password';
 import { clearSessionCookies, findLiveUserByEmail, sessionCookie, signedInCookie, signIn } from './users';
@@ -33,13 +33,9 @@ export const registerAuth = (app: FastifyInstance) => {
     await attempt.succeeded();
     if (temporaryPasswordExpired(user)) throw unauthorized('Your temporary password has expired. Please ask for a new one.');
     if (user.status !== 'ACTIVE') throw forbidden('This account is inactive. Please contact your administrator.');
-    if (user.organisationId && user.userType === 'CRM_USER') {
-      const [organisation] = await db
-        .select({ status: organisations.status })
-        .from(organisations)
-        .where(eq(organisations.id, user.organisationId));
-      if (organisation?.status !== 'ACTIVE') throw forbidden('This organisation is inactive. Please contact support.');
-    }
+    // Staff and client users of an inactive organisation, and client users of an ended client, stay out.
+    const refusal = await relationshipRefusalOf(db, user);
+    if (refusal) throw forbidden(refusal);
     const signedIn = await transaction((tx) => signIn(tx, { user, services, req, reply }));
     return new Answer(signedIn, 'Signed in successfully');
   });
@@ -78,6 +74,7 @@ export const registerAuth = (app: FastifyInstance) => {
       await services.mail.send(db, {
         to: user.email,
         subject: 'Reset your password',
+        priority: 'URGENT',
         text: `Someone asked to reset the password of your account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, you can ignore this mail.`,
       });
     });
@@ -145,8 +142,13 @@ export const registerAuth = (app: FastifyInstance) => {
     const toCurrent = `Your code to change your ${what} is ${otp}. It is valid for 10 minutes. If you did not ask for it, please change your password.`;
     const toNew = `Your code to confirm your new ${what} is ${secondaryOtp}. It is valid for 10 minutes.`;
     if (input.purpose === 'update-email') {
-      await services.mail.send(db, { to: current as string, subject: `Your code to change your ${what}`, text: toCurrent });
-      await services.mail.send(db, { to: next, subject: `Confirm your new ${what}`, text: toNew });
+      await services.mail.send(db, {
+        to: current as string,
+        subject: `Your code to change your ${what}`,
+        text: toCurrent,
+        priority: 'URGENT',
+      });
+      await services.mail.send(db, { to: next, subject: `Confirm your new ${what}`, text: toNew, priority: 'URGENT' });
     } else {
       await services.mail.sms(db, { to: current as string, text: toCurrent });
       await services.mail.sms(db, { to: next, text: toNew });

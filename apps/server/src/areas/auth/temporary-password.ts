@@ -48,6 +48,7 @@ export const mailTemporaryPassword = async (
   await services.mail.send(db, {
     to,
     subject: input.subject,
+    priority: 'URGENT',
     text: `${input.intro} Sign in at ${services.config.appUrl}/login with:\n\nEmail: ${to}\nPassword: ${password}\n\nThis password expires in 72 hours. You will be asked to choose your own when you sign in.`,
   });
 };

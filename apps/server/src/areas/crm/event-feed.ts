@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { calendarFeeds, events } from '../../db/schema/events';
+import { organisations } from '../../db/schema/organisations';
 import { tasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { grantScope, loadProfile } from '../../engine/access';
@@ -94,9 +95,9 @@ const feedCalendar = async (
 /**
  * `POST /event/calendar-feed` and `/event/calendar-feed/regenerate`, and the public
  * `GET /api/event/feed/<secret>.ics` they link to. The secret is the permission, as with signed
- * file links: a wrong or replaced one, or one whose staff member has left, is a 404. What it serves
- * follows the staff member's roles as they are now: events while they may read events, tasks while
- * they may read tasks, a 404 once they may read neither.
+ * file links: a wrong or replaced one, one whose staff member has left or been deactivated, or one of
+ * an inactive organisation, is a 404. It follows the staff member's roles as they are at each fetch:
+ * a 404 once they may not read events, and their tasks only while they may read tasks.
  */
 export const registerEventFeed = (app: FastifyInstance) => {
   registerCall(app, eventCalendarFeed, async ({ db, caller }) => {
@@ -125,11 +126,18 @@ export const registerEventFeed = (app: FastifyInstance) => {
         and(eq(users.id, feed.userId), eq(users.status, 'ACTIVE'), ...staffRepository.scopeWhere({ organisationId: feed.organisationId })),
       );
     if (!user) throw notFound('Calendar feed');
+    // An inactive organisation's feeds stop with its sign-ins.
+    const [organisation] = await db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(and(eq(organisations.id, feed.organisationId), eq(organisations.status, 'ACTIVE'), eq(organisations.isDeleted, false)));
+    if (!organisation) throw notFound('Calendar feed');
     const holder = { id: user.id, userType: 'CRM_USER', roleIds: user.roleIds } as Caller;
     const profile = await loadProfile(db, holder);
     const mayRead = (module: 'Event' | 'Task') => grantScope(profile, { caller: holder, access: { module }, level: 'READ' }) !== null;
     const shows = { events: mayRead('Event'), tasks: mayRead('Task') };
-    if (!shows.events && !shows.tasks) throw notFound('Calendar feed');
+    // The feed is the Event permission's: without it nothing is served, tasks or not.
+    if (!shows.events) throw notFound('Calendar feed');
     const body = await feedCalendar(db, {
       shows,
       organisationId: feed.organisationId,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { RelatedTo } from '@app/contract/conventions/common';
 import { endBeforeStart, type event } from '@app/contract/resources/crm/event';
+import type { MailKind } from '@app/contract/resources/crm/sent-mail';
 import { gt, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -8,10 +10,13 @@ import { badRequest } from '../../engine/errors';
 import { registerResource } from '../../engine/register-resource';
 import type { ResourceRepository } from '../../engine/repository';
 import type { ResourceHooks } from '../../engine/resource-hooks';
+import type { SentFor } from '../../services/mail';
 import type { Services } from '../../services/services';
+import { emailKey } from './candidate-contact-keys';
 import { addressLine, type CalendarEvent, type InvitationMethod, invitationIcs } from './event-calendar';
 import { registerEventFeed } from './event-feed';
-import { type Attendee, contactPeople, staffPeople } from './event-people';
+import { checkOutsideInvitations } from './event-invitation-limits';
+import { type Attendee, contactPeople, outsideAddresses, staffPeople } from './event-people';
 
 type Hooks = ResourceHooks<typeof event>;
 
@@ -69,6 +74,7 @@ const mailInvitation = async (input: {
   method: InvitationMethod;
   event: CalendarEvent;
   heading: 'Invitation' | 'Updated invitation' | 'Cancelled';
+  sentFor: SentFor;
 }) => {
   const { event, method, services } = input;
   const ics = invitationIcs({ event, method, appUrl: services.config.appUrl });
@@ -88,15 +94,21 @@ const mailInvitation = async (input: {
     // Outlook reads the attachment, Gmail and Apple Mail the inline text/calendar alternative.
     alternatives: [{ contentType, content: ics }],
     attachments: [{ filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', contentType, content: ics }],
+    // Invitations go out after every code and reset waiting: a thousand of them never hold up a sign-in.
+    priority: 'BULK',
+    sentFor: input.sentFor,
   });
 };
+
+const keyOf = (attendee: Attendee) => emailKey(attendee.email);
 
 /**
  * Mails the invitation: every attendee on create; on update the new version to every attendee and
  * a cancellation to those taken off; a cancellation to everyone on delete. Queued in the write's
- * transaction, so a refused write mails no one.
+ * transaction, so a refused write mails no one. Before any of it, the limits on outside attendees
+ * (`checkOutsideInvitations`): an event is no mail relay.
  */
-const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operation, record, before }) => {
+const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operation, record, before, input }) => {
   if (operation === 'setStatus') return;
   const organisationId = (record.organisationId as string | null) ?? (before?.organisationId as string | null) ?? null;
   if (!organisationId) return;
@@ -108,6 +120,26 @@ const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operat
   const owner = ownerId ? staff.get(ownerId) : undefined;
   const organizer = owner ? { name: owner.name || owner.email, email: owner.email } : null;
   const now = attendeesOf(record, people);
+  const earlier = new Set(operation === 'update' && before ? attendeesOf(before as Invited, people).map(keyOf) : []);
+  // Only addresses that came in by `attendeesMails` can be outside: staff and contacts were looked up in the organisation.
+  const listed = new Set((record.attendeesMails ?? []).map(emailKey));
+  const outside =
+    operation === 'remove'
+      ? new Set<string>()
+      : await outsideAddresses(
+          db,
+          organisationId,
+          now.map(keyOf).filter((key) => listed.has(key)),
+        );
+  if (operation !== 'remove' && caller) {
+    await checkOutsideInvitations({
+      db,
+      senderId: caller.id,
+      outside,
+      added: new Set([...outside].filter((key) => !earlier.has(key))),
+      checkEvent: operation === 'create' || 'attendeesMails' in input,
+    });
+  }
   const sequence = operation === 'remove' ? (before?.sequence ?? 0) + 1 : (record.sequence ?? 0);
   const calendarEvent: CalendarEvent = {
     id: record._id,
@@ -121,17 +153,45 @@ const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operat
     organizer,
     attendees: now,
   };
+  const itemId = record.itemId as RelatedTo['itemId'] | null | undefined;
+  const sentFor = (kind: MailKind, attendee: Attendee): SentFor => ({
+    organisationId,
+    by: caller ? { id: caller.id, name: caller.name || caller.email } : null,
+    kind,
+    relatedTo: [{ _id: record._id, entityType: 'Event', ...(itemId ? { itemId } : {}) }],
+    outside: outside.has(keyOf(attendee)),
+  });
   if (operation === 'remove') {
-    for (const attendee of now)
-      await mailInvitation({ db, services, to: attendee.email, method: 'CANCEL', event: calendarEvent, heading: 'Cancelled' });
+    for (const attendee of now) {
+      await mailInvitation({
+        db,
+        services,
+        to: attendee.email,
+        method: 'CANCEL',
+        event: calendarEvent,
+        heading: 'Cancelled',
+        sentFor: sentFor('EVENT_CANCELLATION', attendee),
+      });
+    }
     return;
   }
   const heading = operation === 'create' ? 'Invitation' : 'Updated invitation';
-  for (const attendee of now) await mailInvitation({ db, services, to: attendee.email, method: 'REQUEST', event: calendarEvent, heading });
+  for (const attendee of now) {
+    const kind = earlier.has(keyOf(attendee)) ? 'EVENT_UPDATE' : 'EVENT_INVITATION';
+    await mailInvitation({
+      db,
+      services,
+      to: attendee.email,
+      method: 'REQUEST',
+      event: calendarEvent,
+      heading,
+      sentFor: sentFor(kind, attendee),
+    });
+  }
   if (operation !== 'update' || !before) return;
-  const still = new Set(now.map((a) => a.email.toLowerCase()));
+  const still = new Set(now.map(keyOf));
   for (const removed of attendeesOf(before as Invited, people)) {
-    if (still.has(removed.email.toLowerCase())) continue;
+    if (still.has(keyOf(removed))) continue;
     // The cancellation names only the one taken off, so their calendar drops the event and no one else's changes.
     await mailInvitation({
       db,
@@ -140,6 +200,7 @@ const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operat
       method: 'CANCEL',
       event: { ...calendarEvent, attendees: [removed] },
       heading: 'Cancelled',
+      sentFor: sentFor('EVENT_CANCELLATION', removed),
     });
   }
 };

@@ -33,6 +33,13 @@ export const mailNotifiedStaff: ResourceHooks<typeof crmNote>['afterWrite'] = as
       to: email,
       subject: `${record.isImportant ? 'Important note' : 'A note'} from ${who}`,
       text: `${who} wrote a note for you:\n\n${record.note}\n\nOpen it in the CRM: ${link}`,
+      priority: 'BULK',
+      sentFor: {
+        organisationId,
+        by: caller ? { id: caller.id, name: who } : null,
+        kind: 'NOTE',
+        relatedTo: [{ _id: record._id, entityType: 'CrmNote' }],
+      },
     });
   }
 };

@@ -17,12 +17,13 @@ import { registerCandidateCvs } from './candidate-cvs';
 import { registerCandidateImport } from './candidate-import';
 import { registerCandidates } from './candidates';
 import { registerClientCredentials } from './client-credentials';
-import { clientRepository } from './clients';
+import { clientHooks, clientRepository } from './clients';
 import { registerContacts } from './contacts';
 import { registerDashboard } from './dashboard';
 import { registerEvents } from './events';
 import { registerLinkedRecords } from './linked-records';
 import { mailNotifiedStaff } from './note-mail';
+import { registerSentMail } from './sent-mail';
 import { assignedToWhere } from './task-assigned-to';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
 import { registerTaskDashboard } from './task-dashboard';
@@ -38,7 +39,7 @@ export const savedViewRepository = resourceRepository(savedView, savedViews);
 
 /** The agency's CRM records: one line per entity that the generic calls serve as they are. */
 export const registerCrm = (app: FastifyInstance) => {
-  registerResource(app, clientRepository);
+  registerResource(app, clientRepository, { hooks: clientHooks });
   registerResource(app, noteRepository, { hooks: { afterWrite: mailNotifiedStaff } });
   registerResource(app, taskRepository, {
     hooks: { beforeCreate: completeOnCreate, beforeUpdate: completeOnUpdate, afterWrite: scheduleTaskReminder, listWhere: assignedToWhere },
@@ -53,6 +54,7 @@ export const registerCrm = (app: FastifyInstance) => {
   registerClientCredentials(app);
   registerResource(app, callLogRepository);
   registerEvents(app, eventRepository);
+  registerSentMail(app);
   registerResource(app, savedViewRepository);
   registerCandidates(app);
   registerCandidateImport(app);

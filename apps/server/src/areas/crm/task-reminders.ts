@@ -68,6 +68,13 @@ export const registerTaskReminders = (app: FastifyInstance, repository: Resource
           to: email,
           subject: `Task due: ${row.title}`,
           text: `The task "${row.title}"${number ? ` (${number})` : ''} assigned to you is due now (${reminder.dueDate}).\n\nOpen your tasks in the CRM: ${link}`,
+          priority: 'BULK',
+          sentFor: {
+            organisationId: reminder.organisationId,
+            by: null,
+            kind: 'TASK_REMINDER',
+            relatedTo: [{ _id: row.id, entityType: 'Task' }],
+          },
         });
       }
     });
