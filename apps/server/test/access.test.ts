@@ -46,8 +46,9 @@ describe('the permission check', () => {
     const body = { name: { first: 'New' }, email: `n${newId()}@example.com`, phone: '07700900000', password: 'Passw0rd-long' };
     expect((await call(t.app, organisationStaff.calls.create!, body, reader.token)).status).toBe(403);
 
+    // READ on roles too: a role the caller may not read is a 404 before any question of authority.
     const writer = await aStaffMember(t.app, w.orgA.adminToken, {
-      roleIds: [await aRole([await permissionId('OrganisationStaff', 'WRITE')])],
+      roleIds: [await aRole([await permissionId('OrganisationStaff', 'WRITE'), await permissionId('Roles', 'READ')])],
     });
     const created = await call(t.app, organisationStaff.calls.create!, body, writer.token);
     expect(created.status, created.body.message).toBe(200);
@@ -101,8 +102,9 @@ describe('the permission check', () => {
     const roles = await call(t.app, crmRole.calls.list!, { limit: 'ALL' }, w.orgA.adminToken);
     const adminRole = roles.body.data.results.find((r: { isOrganisationAdmin: boolean }) => r.isOrganisationAdmin);
     expect(adminRole.title).toBe('Organisation admin');
+    // READ on roles too: a role the caller may not read is a 404 before any question of authority.
     const writer = await aStaffMember(t.app, w.orgA.adminToken, {
-      roleIds: [await aRole([await permissionId('OrganisationStaff', 'WRITE')])],
+      roleIds: [await aRole([await permissionId('OrganisationStaff', 'WRITE'), await permissionId('Roles', 'READ')])],
     });
     const raise = await call(t.app, organisationStaff.calls.update!, { _id: writer.id, roleIds: [adminRole._id] }, writer.token);
     expect(raise.status).toBe(403);

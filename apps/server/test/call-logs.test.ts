@@ -37,9 +37,13 @@ const aCall = async (input: Record<string, unknown>, token = w.orgA.adminToken) 
   return body.data as { _id: string; direction: string; itemId: { combined: string } };
 };
 
-const staffWith = async (level: 'READ' | 'WRITE' | 'FULL', scope: 'OWN' | 'ALL' = 'ALL') => {
-  const permission = await permissionId(t.app, w.root, { feature: 'Call Log', level, scope });
-  return aStaffMember(t.app, w.orgA.adminToken, { roleIds: [await roleOf(t.app, w.orgA.adminToken, [permission])] });
+/** A staff member with the Call Log permission, and READ on the features in `reads` (contacts, to name them). */
+const staffWith = async (level: 'READ' | 'WRITE' | 'FULL', scope: 'OWN' | 'ALL' = 'ALL', reads: string[] = []) => {
+  const permissions = await Promise.all([
+    permissionId(t.app, w.root, { feature: 'Call Log', level, scope }),
+    ...reads.map((feature) => permissionId(t.app, w.root, { feature, level: 'READ' })),
+  ]);
+  return aStaffMember(t.app, w.orgA.adminToken, { roleIds: [await roleOf(t.app, w.orgA.adminToken, permissions)] });
 };
 
 describe('call logs', () => {
@@ -112,7 +116,7 @@ describe('call logs', () => {
     const viewer = await staffWith('READ');
     expect((await call(t.app, callLog.calls.details!, { _id: theirs._id }, viewer.token)).status).toBe(200);
     expect((await call(t.app, callLog.calls.update!, { _id: theirs._id, title: 'No' }, viewer.token)).status).toBe(403);
-    const own = await staffWith('FULL', 'OWN');
+    const own = await staffWith('FULL', 'OWN', ['Contact']);
     const mine = await aCall({ contactIds: [person._id] }, own.token);
     const list = await call(t.app, callLog.calls.list!, { limit: 'ALL' }, own.token);
     expect(list.body.data.results.map((row: { _id: string }) => row._id)).toEqual([mine._id]);

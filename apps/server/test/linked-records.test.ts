@@ -3,6 +3,7 @@ import { linkedRecords } from '@app/contract/resources/crm/linked-records';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
 import { describe, expect, it } from 'vitest';
+import { newId } from '../src/engine/ids';
 import { permissionId, aRole as roleOf } from './support/access';
 import { call, type TestApp } from './support/test-app';
 import { aStaffMember, unique, type World, withWorld } from './support/world';
@@ -106,8 +107,15 @@ describe('linked records', () => {
   it('include only the resources the caller may READ, within their scope', async () => {
     const acme = await aClient();
     const about = [{ entityType: 'Client', _id: acme._id }];
-    const taskReader = await staffWith([{ feature: 'Task', level: 'READ' }]);
-    const ownTasks = await staffWith([{ feature: 'Task', level: 'WRITE', scope: 'OWN' }]);
+    // Each may read the client: its linked records are asked of it, and a task may name only a record its writer may read.
+    const taskReader = await staffWith([
+      { feature: 'Task', level: 'READ' },
+      { feature: 'Client', level: 'READ' },
+    ]);
+    const ownTasks = await staffWith([
+      { feature: 'Task', level: 'WRITE', scope: 'OWN' },
+      { feature: 'Client', level: 'READ' },
+    ]);
     const nothing = await staffWith([{ feature: 'Client', level: 'READ' }]);
     const note = await create(crmNote.calls.create as never, { note: 'Private', relatedTo: about });
     const anyone = await create(task.calls.create, { title: 'Anyone', relatedTo: about });
@@ -120,6 +128,31 @@ describe('linked records', () => {
     expect(await ids(taskReader.token)).toEqual([assigned._id, theirs._id, anyone._id]);
     expect(await ids(ownTasks.token)).toEqual([assigned._id, theirs._id]);
     expect(await ids(nothing.token)).toEqual([]);
+  });
+
+  it('answer a record out of the caller’s scope exactly as one that does not exist', async () => {
+    const ownClients = await staffWith([
+      { feature: 'Client', level: 'WRITE', scope: 'OWN' },
+      { feature: 'Task', level: 'READ' },
+    ]);
+    const noClients = await staffWith([{ feature: 'Task', level: 'READ' }]);
+    const acme = await aClient();
+    const mine = await aClient(ownClients.token);
+    await create(task.calls.create, { title: 'About Acme', relatedTo: [{ entityType: 'Client', _id: acme._id }] });
+    await create(task.calls.create, { title: 'About mine', relatedTo: [{ entityType: 'Client', _id: mine._id }] });
+    const answer = async (_id: string, token: string) => {
+      const { status, body } = await call(t.app, linkedRecords, { entityType: 'Client', _id }, token);
+      return { status, body };
+    };
+    // Before, the admin's client answered its tasks to a caller whose own calls 404 it.
+    const missing = await answer(newId(), ownClients.token);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Client not found');
+    expect(await answer(acme._id, ownClients.token)).toEqual(missing);
+    expect(await answer(acme._id, noClients.token)).toEqual(missing);
+    expect(await answer(newId(), noClients.token)).toEqual(missing);
+    const own = await linkedTo({ entityType: 'Client', _id: mine._id }, ownClients.token);
+    expect(own.results.map((r) => r.label)).toEqual(['About mine']);
   });
 
   it('404 another organisation’s record, 400 an unknown type, 403 other user types', async () => {

@@ -23,7 +23,12 @@ export const checkWho = (who: readonly Who[], caller: Caller | null) => {
   throw forbidden();
 };
 
-const policyCallerOf = (caller: Caller): PolicyCaller => ({ id: caller.id, userType: caller.userType, clientId: caller.clientId });
+const policyCallerOf = (caller: Caller): PolicyCaller => ({
+  id: caller.id,
+  userType: caller.userType,
+  clientId: caller.clientId,
+  roleIds: caller.roleIds,
+});
 
 /**
  * The rows a caller may see by tenancy alone, with the caller the definition's policies read.
@@ -95,7 +100,7 @@ export const forgetAccessProfiles = () => {
   profiles.clear();
 };
 
-export const loadProfile = async (db: Executor, caller: Caller): Promise<AccessProfile> => {
+export const loadProfile = async (db: Executor, caller: Pick<Caller, 'id' | 'roleIds'>): Promise<AccessProfile> => {
   const cached = profiles.get(caller.id);
   if (cached && cached.until > Date.now()) return cached.profile;
   const dropsBefore = profileDrops;
@@ -133,7 +138,7 @@ export const loadProfile = async (db: Executor, caller: Caller): Promise<AccessP
  */
 export const grantScope = (
   profile: AccessProfile,
-  input: { caller: Caller; access: CrmAccess; level: AccessLevel },
+  input: { caller: Pick<Caller, 'id'>; access: CrmAccess; level: AccessLevel },
 ): Pick<Scope, 'visibleTo'> | null => {
   const { caller, access, level } = input;
   if (profile.isOrganisationAdmin) return {};
@@ -170,4 +175,19 @@ export const readScopes = async (db: Executor, input: { caller: Caller; scope: S
     const extra = grantScope(profile, { caller: input.caller, access, level: 'READ' });
     return extra ? { ...input.scope, ...extra } : null;
   };
+};
+
+/**
+ * What the caller a scope is read for may READ of a resource: the extra scope to AND in (OWN or
+ * TEAM), `{}` for all of it, `null` for none. A reference and its expansion hold to it, so naming
+ * an id never reaches a record the caller's own calls would not show. Only staff hold permissions;
+ * a scope without a caller (the system's own work) is not narrowed.
+ */
+export const readGrant = async (
+  db: Executor,
+  input: { caller?: PolicyCaller; access?: CrmAccess },
+): Promise<Pick<Scope, 'visibleTo'> | null> => {
+  const { caller, access } = input;
+  if (caller?.userType !== 'CRM_USER' || !access) return {};
+  return grantScope(await loadProfile(db, caller), { caller, access, level: 'READ' });
 };

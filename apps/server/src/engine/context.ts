@@ -34,8 +34,8 @@ export type Scope = {
   unscoped?: string;
 };
 
-/** What the scope policies need to know of a caller. */
-export type PolicyCaller = Pick<Caller, 'id' | 'userType' | 'clientId'>;
+/** What the scope policies need to know of a caller, and its roles for what it may read through a reference. */
+export type PolicyCaller = Pick<Caller, 'id' | 'userType' | 'clientId' | 'roleIds'>;
 
 /** A scope that narrows nothing, on purpose: the reason is the documentation. */
 export const unscoped = (reason: string): Scope => ({ unscoped: reason });

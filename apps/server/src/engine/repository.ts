@@ -16,7 +16,7 @@ import { newId } from './ids';
 import { nextItemId, reserveItemIds } from './item-id';
 import { filterConditions, listRows, searchCondition } from './list-query';
 import { teamOfNewRecord } from './record-team';
-import { addReferenceTarget, resourceReferences } from './references';
+import { addReferenceTarget, type ExpansionNarrowing, resourceReferences } from './references';
 import { policiesApply, policyScope, rememberResourceTable } from './scope-policies';
 
 type Row = Record<string, unknown> & { id: string };
@@ -141,11 +141,17 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
   const selection = Object.fromEntries(
     ['id', ...fieldKeys, ...systemFields].filter((key) => key in columns).map((key) => [key, column(key)]),
   ) as Record<string, PgColumn>;
-  /** The selection with each expanded reference (`{ _id, label }`) as a subquery of the same statement. */
-  const expandedSelection = () => (expansionKeys.length === 0 ? selection : { ...selection, ...references.expansionFields() });
+  /**
+   * The selection with each expanded reference (`{ _id, label }`) as a subquery of the same statement,
+   * holding to what the caller may read of the referenced resource (`narrowing`).
+   */
+  const expandedSelection = (narrowing?: ExpansionNarrowing) =>
+    expansionKeys.length === 0 ? selection : { ...selection, ...references.expansionFields(narrowing) };
+  /** What the scope's caller may not read of the referenced resources, when a read expands them. */
+  const narrowingFor = (db: Executor, scope: Scope) => (expansionKeys.length === 0 ? undefined : references.expansionNarrowing(db, scope));
   /** The selection for a scope: a field a granted-access policy masks is read only where granted. */
-  const selectionFor = (scope: Scope, expanded = false) => ({
-    ...(expanded ? expandedSelection() : selection),
+  const selectionFor = (scope: Scope, expanded = false, narrowing?: ExpansionNarrowing) => ({
+    ...(expanded ? expandedSelection(narrowing) : selection),
     ...policyScope(def, table, scope).masked,
   });
 
@@ -193,13 +199,14 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
   };
 
   const find = async (db: Executor, scope: Scope, id: string, expanded = false): Promise<StoredRow<Def> | undefined> => {
-    if (preparable(db, scope)) {
+    const narrowing = expanded ? await narrowingFor(db, scope) : undefined;
+    if (!narrowing && preparable(db, scope)) {
       checkScoped(scope);
       const [row] = await preparedFind(db, scope, expanded).execute({ id, ...scopeValues(scope) });
       return row as StoredRow<Def> | undefined;
     }
     const [row] = await db
-      .select(selectionFor(scope, expanded))
+      .select(selectionFor(scope, expanded, narrowing))
       .from(table)
       .where(and(eq(column('id'), id), ...scopeWhere(scope)))
       .limit(1);
@@ -281,7 +288,8 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
       if (ids.length === 0) return [];
       const order = orderBy ?? [desc(column('createdAt')), desc(column('id'))];
       let rows: unknown[];
-      if (preparable(db, scope)) {
+      const narrowing = await narrowingFor(db, scope);
+      if (!narrowing && preparable(db, scope)) {
         checkScoped(scope);
         const name = `by_ids_${def.name}_${scopeShape(scope)}`;
         const query = prepared(db, name, () =>
@@ -295,7 +303,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
         rows = await query.execute({ ids: [...ids], ...scopeValues(scope) });
       } else {
         rows = await db
-          .select(selectionFor(scope, true))
+          .select(selectionFor(scope, true, narrowing))
           .from(table)
           .where(and(inArray(column('id'), [...ids]), ...scopeWhere(scope)))
           .orderBy(...order);
@@ -306,7 +314,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
     async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord<Def>>> {
       const page = await listRows<Row>(db, {
         table,
-        selection: selectionFor(scope, true),
+        selection: selectionFor(scope, true, await narrowingFor(db, scope)),
         request,
         orderBy,
         where: [
@@ -357,7 +365,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
       input: { search: string; filter: Record<string, unknown>; extraWhere?: SQL[]; after?: string; limit: number },
     ): Promise<ResourceRecord<Def>[]> {
       const rows = (await db
-        .select(selectionFor(scope, true))
+        .select(selectionFor(scope, true, await narrowingFor(db, scope)))
         .from(table)
         .where(
           and(
@@ -502,10 +510,10 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
       input: { caller: Caller | null; scope: Scope; id: string; values: Record<string, unknown>; action?: EntityLogAction },
     ) {
       const before = await get(db, input.scope, input.id);
-      const sent = await references.checkRelatedTo(db, { scope: input.scope, home: before, values: columnValues(input.values) });
+      const sent = await references.checkRelatedTo(db, { scope: input.scope, home: before, before, values: columnValues(input.values) });
       delete sent.organisationId;
       delete sent.ownerId;
-      await references.check(db, { scope: input.scope, home: before, values: sent });
+      await references.check(db, { scope: input.scope, home: before, before, values: sent });
       const patch = await claimed(db, { caller: input.caller, record: recordOf(before), values: sent, stored: before });
       await checkUnique(db, { ...before, ...patch }, input.id);
       if (columns.updatedAt) patch.updatedAt = new Date();

@@ -45,7 +45,7 @@ const audienceOf = (ctx: CallContext): Audience => {
   const caller = ctx.caller as Caller;
   if (caller.userType === 'CRM_USER') {
     if (!caller.organisationId) throw forbidden('This account does not belong to an organisation');
-    const policyCaller = { id: caller.id, userType: caller.userType, clientId: caller.clientId };
+    const policyCaller = { id: caller.id, userType: caller.userType, clientId: caller.clientId, roleIds: caller.roleIds };
     return { kind: 'staff', scope: { organisationId: caller.organisationId, visibleTo: ctx.scope.visibleTo, caller: policyCaller } };
   }
   if (caller.userType === 'JOB_SEEKER') {

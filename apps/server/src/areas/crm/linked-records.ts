@@ -56,11 +56,15 @@ export const registerLinkedRecords = (app: FastifyInstance) => {
       arms.length > 0
         ? sql.join(arms, sql` union all `)
         : sql`select null::text as entity_type, null::text as id, null::text as label, null::timestamptz as created_at, null::jsonb as item_id where false`;
+    // The record itself only where the caller may read it (their organisation, their scope of its
+    // module): one of another organisation, out of their scope or of a module they may not read is
+    // the same 404 as one that does not exist, so an answer never tells that an id is in use.
+    const readableTarget = target.def.access ? readable(target.def.access) : scope;
+    if (!readableTarget) throw notFound(target.label);
     const targetColumns = getTableColumns(target.table);
-    // The record itself in the caller's organisation only: another organisation's is a 404.
     const exists = sql`select 1 from ${target.table} where ${and(
       eq(targetColumns.id as PgColumn, input._id),
-      ...target.scopeWhere({ organisationId: scope.organisationId }),
+      ...target.scopeWhere(readableTarget),
     )}`;
     const limit = input.limit === 'ALL' ? maxAllRows : input.limit;
     const offset = input.limit === 'ALL' ? 0 : (input.page - 1) * input.limit;

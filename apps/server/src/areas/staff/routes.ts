@@ -52,7 +52,7 @@ export const registerStaff = (app: FastifyInstance) => {
             throw forbidden('Change your own email from your profile, where a code sent to both addresses confirms it');
           }
           // Another organisation's role is a 404, as if it did not exist, before any question of authority.
-          await staffRepository.checkReferences(db, { scope, home: before, values });
+          await staffRepository.checkReferences(db, { scope, home: before, before, values });
           await assertMayGiveRoles(db, me, before.organisationId as string, values.roleIds);
         }
         return values;
