@@ -136,6 +136,7 @@ export const routes: RouteObject[] = [
               { path: 'roles', lazy: screen(() => import('../areas/crm/roles-page'), 'CrmRolesPage') },
               { path: 'roles/:roleId', lazy: screen(() => import('../areas/crm/role-editor-page'), 'RoleEditorPage') },
               { path: 'audit-log', lazy: screen(() => import('../areas/crm/audit-log-page'), 'AuditLogPage') },
+              { path: 'sent-mail', lazy: screen(() => import('../areas/crm/sent-mail-page'), 'SentMailPage') },
               { path: 'profile', lazy: screen(() => import('../areas/account/profile-page'), 'ProfilePage') },
             ],
           },

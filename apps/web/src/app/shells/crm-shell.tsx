@@ -5,6 +5,7 @@ import { contact } from '@app/contract/resources/crm/contact';
 import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
+import { sentMail } from '@app/contract/resources/crm/sent-mail';
 import { task } from '@app/contract/resources/crm/task';
 import { team } from '@app/contract/resources/crm/team';
 import { crmRole } from '@app/contract/resources/crm-access';
@@ -17,6 +18,7 @@ import {
   IconChecklist,
   IconHistory,
   IconHome,
+  IconMailForward,
   IconNotes,
   IconPhoneCall,
   IconShieldLock,
@@ -45,6 +47,7 @@ const nav: NavItem[] = [
   { label: 'Teams', to: '/crm/teams', icon: <IconUsersGroup {...icon} />, show: (can) => can.do(team, 'list') },
   { label: 'Roles', to: '/crm/roles', icon: <IconShieldLock {...icon} />, show: (can) => can.do(crmRole, 'list') },
   { label: 'Audit log', to: '/crm/audit-log', icon: <IconHistory {...icon} />, show: (can) => can.do(entityLog, 'list') },
+  { label: 'Sent mail', to: '/crm/sent-mail', icon: <IconMailForward {...icon} />, show: (can) => can.do(sentMail, 'list') },
   { label: 'My profile', to: '/crm/profile', icon: <IconUser {...icon} /> },
 ];
 
