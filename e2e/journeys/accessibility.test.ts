@@ -116,6 +116,7 @@ const crmScreens: Screen[] = [
   { path: '/crm/roles', open: /^Add / },
   { path: { linkFrom: '/crm/roles', startsWith: '/crm/roles/' } },
   { path: '/crm/audit-log' },
+  { path: '/crm/sent-mail' },
   { path: '/crm/profile' },
 ];
 
