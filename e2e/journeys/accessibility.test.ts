@@ -54,6 +54,7 @@ const seekerScreens: Screen[] = [
   { path: '/seeker/applications' },
   { path: '/seeker/wishlist' },
   { path: '/seeker/account' },
+  { path: '/seeker/agencies' },
   { path: '/seeker/cvs' },
   { path: { linkFrom: '/seeker/cvs', startsWith: '/seeker/cvs/', not: /\/new$/ } },
   { path: '/seeker/cvs/new' },
