@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { login, logout, me } from '@app/contract/resources/auth';
+import { client } from '@app/contract/resources/crm/client';
 import { crmRole } from '@app/contract/resources/crm-access';
 import { job, searchJobs } from '@app/contract/resources/job-board/job';
+import { organisation as organisationResource } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -12,6 +14,7 @@ import { aRole, permissionId } from './support/access';
 import { aCompany, aJob, idsOf } from './support/job-board';
 import { redisAnswers, type ServerProcesses, startServerProcesses } from './support/server-process';
 import { call, startTestApp, superAdmin, type TestApp } from './support/test-app';
+import { aClientUser } from './support/test-resources';
 import { anOrganisation, aStaffMember, password, signIn, unique } from './support/world';
 
 // Several server processes need one database they all reach: PostgreSQL. The embedded database is
@@ -148,6 +151,45 @@ describe.skipIf(!onPostgres)(
           expect(permissionTaken.status).toBe(200);
           await messageArrived(async () => (await b.call(organisationStaff.calls.list!, {}, second.token)).status === 403);
           expect(await statuses(4, () => b.call(organisationStaff.calls.list!, {}, second.token))).toEqual([403, 403, 403, 403]);
+        },
+      );
+
+      it.runIf(variant.runs)(
+        'a client or an organisation made inactive through one process shuts its users out of every other at once',
+        async () => {
+          const organisation = await anOrganisation(a.app, root);
+          const made = await call(
+            a.app,
+            client.calls.create!,
+            { name: unique('Portal Ltd '), email: `${unique('p')}@portal.example` },
+            organisation.adminToken,
+          );
+          const portal = await aClientUser(a.app, { organisationId: organisation.id, clientId: made.body.data._id });
+          // Each of B's processes keeps both sessions.
+          for (const token of [portal.token, organisation.adminToken]) {
+            expect(await statuses(4, () => b.call(me, {}, token))).toEqual([200, 200, 200, 200]);
+          }
+
+          const clientEnded = await call(
+            a.app,
+            client.calls.setStatus!,
+            { _id: made.body.data._id, status: 'INACTIVE' },
+            organisation.adminToken,
+          );
+          expect(clientEnded.status).toBe(200);
+          await messageArrived(async () => (await b.call(me, {}, portal.token)).status === 401);
+          expect(await statuses(4, () => b.call(me, {}, portal.token))).toEqual([401, 401, 401, 401]);
+          expect(await statuses(4, () => b.call(me, {}, organisation.adminToken))).toEqual([200, 200, 200, 200]);
+
+          const organisationEnded = await call(
+            a.app,
+            organisationResource.calls.setStatus!,
+            { _id: organisation.id, status: 'INACTIVE' },
+            root,
+          );
+          expect(organisationEnded.status).toBe(200);
+          await messageArrived(async () => (await b.call(me, {}, organisation.adminToken)).status === 401);
+          expect(await statuses(4, () => b.call(me, {}, organisation.adminToken))).toEqual([401, 401, 401, 401]);
         },
       );
 
