@@ -149,6 +149,23 @@ describe('giving and taking the Organisation admin role', () => {
     expect(me.body.data.roleIds).toEqual([adminRole._id]);
   });
 
+  it('no call makes a second one: a role created with isOrganisationAdmin is refused, by anyone', async () => {
+    for (const [token, extra] of [
+      [w.orgA.adminToken, {}],
+      [w.root, { organisationId: w.orgA.id }],
+    ] as const) {
+      const made = await call(
+        t.app,
+        crmRole.calls.create!,
+        { title: 'Also admin', value: `also-admin-${Date.now()}`, permissions: [], isOrganisationAdmin: true, ...extra },
+        token,
+      );
+      expect(made.status).toBe(400);
+    }
+    const roles = await call(t.app, crmRole.calls.list!, { limit: 'ALL' }, w.orgA.adminToken);
+    expect((roles.body.data.results as { isOrganisationAdmin: boolean }[]).filter((r) => r.isOrganisationAdmin)).toHaveLength(1);
+  });
+
   it('an organisation admin may give it (authority.ts: organisation admins are not limited)', async () => {
     const colleague = await aStaffMember(t.app, w.orgA.adminToken);
     const given = await call(t.app, organisationStaff.calls.update!, { _id: colleague.id, roleIds: [adminRole._id] }, w.orgA.adminToken);
