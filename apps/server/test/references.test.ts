@@ -1,3 +1,5 @@
+import { contact } from '@app/contract/resources/crm/contact';
+import { task } from '@app/contract/resources/crm/task';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { industry, skill } from '@app/contract/resources/job-board/lookups';
@@ -7,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
+import { candidateRepository } from '../src/areas/crm/candidate-repository';
 import { staffRepository } from '../src/areas/staff/repository';
 import type { Executor } from '../src/db/client';
 import { crmFeatures } from '../src/db/schema/crm-access';
@@ -14,9 +17,10 @@ import { industries } from '../src/db/schema/lookups';
 import { users } from '../src/db/schema/users';
 import { checkReferences } from '../src/engine/references';
 import { resourceRepository } from '../src/engine/repository';
-import { aRole } from './support/access';
+import { aRole, permissionId } from './support/access';
+import { aCandidate } from './support/candidates';
 import { call, type TestApp } from './support/test-app';
-import { unique, type World, withWorld } from './support/world';
+import { aStaffMember, unique, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
@@ -171,6 +175,74 @@ describe('expanded references', () => {
     const one = await staffRepository.details(counted, scope, page.results[0]!._id);
     expect(one.roles).toEqual(page.results[0]!.roles);
     expect(statements).toHaveLength(1);
+  });
+});
+
+describe('references and the caller’s permissions', () => {
+  const staffWith = async (grants: { feature: string; level: 'READ' | 'WRITE'; scope?: 'OWN' | 'ALL' }[]) => {
+    const permissions = await Promise.all(grants.map((grant) => permissionId(t.app, w.root, grant)));
+    const role = await aRole(t.app, w.orgA.adminToken, permissions);
+    return { ...(await aStaffMember(t.app, w.orgA.adminToken, { roleIds: [role] })), role };
+  };
+
+  it('name oneself without a permission on staff, and a colleague only with READ on staff', async () => {
+    const tasksOnly = await staffWith([{ feature: 'Task', level: 'WRITE' }]);
+    const staffReader = await staffWith([
+      { feature: 'Task', level: 'WRITE' },
+      { feature: 'OrganisationStaff', level: 'READ' },
+    ]);
+    const self = await call(t.app, task.calls.create, { title: unique('Mine '), assigneeIds: [tasksOnly.id] }, tasksOnly.token);
+    expect(self.status, self.body.message).toBe(200);
+    const colleague = await call(t.app, task.calls.create, { title: unique('Theirs '), assigneeIds: [w.staffA.id] }, tasksOnly.token);
+    expect(colleague.status).toBe(404);
+    expect(colleague.body.message).toBe('Organisation Staff not found');
+    const allowed = await call(t.app, task.calls.create, { title: unique('Theirs '), assigneeIds: [w.staffA.id] }, staffReader.token);
+    expect(allowed.status, allowed.body.message).toBe(200);
+
+    // Expanded, a task names to them only themselves.
+    const both = await call(
+      t.app,
+      task.calls.create,
+      { title: unique('Both '), assigneeIds: [w.staffA.id, tasksOnly.id] },
+      w.orgA.adminToken,
+    );
+    const seen = await call(t.app, task.calls.details, { _id: both.body.data._id }, tasksOnly.token);
+    expect(seen.body.data.assigneeIds).toEqual([w.staffA.id, tasksOnly.id]);
+    expect(seen.body.data.assignees.map((a: { _id: string }) => a._id)).toEqual([tasksOnly.id]);
+    const full = await call(t.app, task.calls.details, { _id: both.body.data._id }, staffReader.token);
+    expect(full.body.data.assignees.map((a: { _id: string }) => a._id)).toEqual([w.staffA.id, tasksOnly.id]);
+  });
+
+  it('are not narrowed for the system’s own work, and a narrowed page is still one statement', async () => {
+    const reader = await staffWith([
+      { feature: 'Candidate', level: 'READ' },
+      { feature: 'Contact', level: 'READ', scope: 'OWN' },
+    ]);
+    const person = await call(
+      t.app,
+      contact.calls.create,
+      { profile: { name: { first: 'Hidden', last: unique('Person') }, email: `${unique('hidden')}@example.com` } },
+      w.orgA.adminToken,
+    );
+    const held = await aCandidate(t.app, w.orgA.adminToken, { contactIds: [person.body.data._id] });
+    // The reader's permissions, cached as every call of theirs would.
+    expect((await call(t.app, candidateRepository.def.calls.list!, { search: held.email }, reader.token)).status).toBe(200);
+
+    const statements: string[] = [];
+    const logger = { logQuery: (query: string) => statements.push(query) };
+    const { db, kind } = t.app.database;
+    const client = (db as unknown as { $client: never }).$client;
+    const counted = (kind === 'postgres'
+      ? drizzlePg(client, { casing: 'snake_case', logger })
+      : drizzlePglite(client, { casing: 'snake_case', logger })) as unknown as Executor;
+    const request = { page: 1, limit: 10, search: held.email, filter: {} };
+    const caller = { id: reader.id, userType: 'CRM_USER' as const, clientId: null, roleIds: [reader.role] };
+
+    const narrowed = await candidateRepository.list(counted, { organisationId: w.orgA.id, caller }, request);
+    expect(narrowed.results[0]?.contacts).toEqual([]);
+    expect(statements).toHaveLength(1);
+    const system = await candidateRepository.list(db, { organisationId: w.orgA.id }, request);
+    expect(system.results[0]?.contacts).toEqual([{ _id: person.body.data._id, label: person.body.data.profile.name.fullName }]);
   });
 });
 
