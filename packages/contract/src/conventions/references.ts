@@ -24,8 +24,9 @@ export const isReferenceList = (def: ResourceDefinition, field: string) => {
 
 /**
  * The keys lists and details add for the definition's expanded references, to merge into its record
- * schema: `{ _id, label }` (null when the referenced record is gone) or a list of them. Optional:
- * lists and details answer them, a create or update answers the record as written.
+ * schema: `{ _id, label }` (null when the referenced record is gone, or not one the caller may read)
+ * or a list of them (without those). Optional: lists and details answer them, a create or update
+ * answers the record as written.
  */
 export const expansionShape = (def: ResourceDefinition): Record<string, z.ZodType> =>
   Object.fromEntries(
