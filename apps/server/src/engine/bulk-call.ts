@@ -13,10 +13,12 @@ import type { CallKind, ResourceDefinition } from '@app/contract/define-resource
 import { and, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/client';
 import { users } from '../db/schema/users';
 import { checkPermission, checkWho } from './access';
 import type { CallContext } from './context';
-import { badRequest, notFound } from './errors';
+import { badRequest, HttpError, notFound } from './errors';
+import { inShortTransactions } from './long-work';
 import { Answer, registerCall } from './register-call';
 import type { KindHandler } from './register-resource';
 import type { ResourceRepository } from './repository';
@@ -53,12 +55,15 @@ export const bulkActionLevel = (def: ResourceDefinition, action: BulkAction): Ac
 
 /**
  * `PUT <base>/bulk`: one action (assign an owner, set a status, delete) on the rows chosen or on all
- * that a list's search and filter match, in one transaction. The caller is checked as the call the
+ * that a list's search and filter match, a few records a transaction. The caller is checked as the call the
  * action multiplies checks them (its user types, the permission at its level, the definition's
  * policies); choosing rows by search also needs the list's user types. Every id is looked up in that
  * scope first: one that is not there (another organisation's, not the caller's own under OWN) is a
  * 404 and nothing changes. Each record goes through the resource's own call (its hooks, its entity
- * log); an owner change goes through the update's `beforeOwnerChange` checks.
+ * log); an owner change goes through the update's `beforeOwnerChange` checks. The records change in
+ * short transactions (long-work.ts), so thousands of them never hold the database from everyone
+ * else: one refused in the first batch refuses the call with nothing changed, as before; one refused
+ * later leaves the batches before it changed and answers which ids were not, and why.
  */
 export const registerBulkCall = <Def extends ResourceDefinition>(
   app: FastifyInstance,
@@ -102,6 +107,8 @@ export const registerBulkCall = <Def extends ResourceDefinition>(
       policies: def.policies,
       level: lowest,
       tenancy: def.tenancy,
+      // Its writes run in short transactions of their own (below), not one that holds the database throughout.
+      transaction: false,
     },
     async (ctx) => {
       const request = ctx.input as BulkRequest;
@@ -123,10 +130,15 @@ export const registerBulkCall = <Def extends ResourceDefinition>(
       });
       if (ids && found.length < ids.length) throw notFound(repository.label);
       if (found.length > maxAllRows) throw badRequest(bulkTooManyMessage);
-      let changed = 0;
+      // Each record as its own call would take it; the rows a batch finds gone (deleted, or out of
+      // scope since they were chosen) are left alone, and a status already held is not a change.
+      let each: (db: Executor, id: string) => Promise<boolean>;
+      let still: SQL[] = [];
+      let targets = found;
       if (request.action === 'assign-owner') {
         const owner = request.value as string;
         if (!input.beforeOwnerChange) throw badRequest('This list cannot assign-owner');
+        const beforeOwnerChange = input.beforeOwnerChange;
         // The owner is a live staff member of the record's own organisation (a platform admin's rows may be anyone's).
         const [staff] = await db
           .select({ organisationId: users.organisationId })
@@ -134,33 +146,61 @@ export const registerBulkCall = <Def extends ResourceDefinition>(
           .where(and(eq(users.id, owner), eq(users.userType, 'CRM_USER'), eq(users.isDeleted, false)))
           .limit(1);
         if (!staff || (scope.organisationId && staff.organisationId !== scope.organisationId)) throw notFound('Owner');
-        for (const id of found) {
-          const before = await repository.get(db, scope, id);
-          if (before.organisationId !== staff.organisationId) throw notFound('Owner');
-          if (before.ownerId === owner) continue;
-          await input.beforeOwnerChange(withScope, { id, ownerId: owner });
-          if (await repository.assignOwner(db, { caller, scope, id, ownerId: owner })) changed += 1;
+        if (columns.organisationId) {
+          const elsewhere = await repository.matchingIds(db, scope, {
+            ids: found,
+            extraWhere: [ne(columns.organisationId as PgColumn, staff.organisationId ?? '')],
+            limit: 1,
+          });
+          if (elsewhere.length > 0) throw notFound('Owner');
         }
+        each = async (tx, id) => {
+          const before = await repository.get(tx, scope, id);
+          if (before.organisationId !== staff.organisationId) throw notFound('Owner');
+          if (before.ownerId === owner) return false;
+          await beforeOwnerChange({ ...withScope, db: tx }, { id, ownerId: owner });
+          return repository.assignOwner(tx, { caller, scope, id, ownerId: owner });
+        };
       } else {
         const handler = input.handlerOf(kind);
         if (!handler) throw badRequest(`This list cannot ${request.action}`);
-        // A status already held is not a change: those rows are left alone.
-        const targets =
-          request.action === 'set-status' && columns.status
-            ? await repository.matchingIds(db, scope, {
-                ids: found,
-                extraWhere: [ne(columns.status as PgColumn, request.value as string)],
-                limit: found.length,
-              })
-            : found;
-        for (const _id of targets) {
-          await handler({ ...withScope, input: request.action === 'set-status' ? { _id, status: request.value } : { _id } });
-          changed += 1;
+        if (request.action === 'set-status' && columns.status) {
+          still = [ne(columns.status as PgColumn, request.value as string)];
+          targets = await repository.matchingIds(db, scope, { ids: found, extraWhere: still, limit: found.length });
         }
+        each = async (tx, _id) => {
+          await handler({ ...withScope, db: tx, input: request.action === 'set-status' ? { _id, status: request.value } : { _id } });
+          return true;
+        };
       }
+      // Thousands of records in one transaction would hold the embedded database from every other
+      // organisation for seconds: a few at a time instead, each record whole with its log entry.
+      let changed = 0;
+      const { done, failure } = await inShortTransactions({
+        kind: ctx.req.server.database.kind,
+        transaction: ctx.transaction,
+        items: targets,
+        firstBatch: 10,
+        work: async (tx, batch) => {
+          const present = new Set(await repository.matchingIds(tx, scope, { ids: batch, extraWhere: still, limit: batch.length }));
+          let made = 0;
+          for (const id of batch) if (present.has(id) && (await each(tx, id))) made += 1;
+          return made;
+        },
+        committed: (made) => {
+          changed += made;
+        },
+      });
+      // Nothing written: the call fails as the single call would.
+      if (failure !== undefined && done === 0) throw failure;
       if (changed > 0 && input.afterCommit) ctx.afterCommit(() => input.afterCommit?.(kind));
       const noun = changed === 1 ? 'record' : 'records';
-      return new Answer({ changed }, `${changed} ${noun} updated`);
+      if (failure === undefined) return new Answer({ changed }, `${changed} ${noun} updated`);
+      const known = failure instanceof HttpError && failure.status < 500;
+      if (!known) ctx.req.log.error({ err: failure }, 'a bulk call stopped part way');
+      const notChanged = targets.slice(done);
+      const stopped = `Stopped after ${changed} ${noun}: ${known ? failure.message : 'the database refused a change'}; ${notChanged.length} not changed`;
+      return new Answer({ changed, notChanged, stopped }, stopped);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { bulkActionsOf, siblingOfList } from '@app/contract/conventions/bulk';
+import { bulkActionsOf, bulkResult, siblingOfList } from '@app/contract/conventions/bulk';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
@@ -15,7 +15,7 @@ import { ReferencePicker } from './reference-picker';
 import { resourceKey } from './use-resource';
 import { plural } from './words';
 
-const bulkCall = (path: string) => ({ method: 'PUT' as const, path, input: z.unknown(), output: z.object({ changed: z.number() }) });
+const bulkCall = (path: string) => ({ method: 'PUT' as const, path, input: z.unknown(), output: bulkResult });
 
 /**
  * Above a list with rows ticked: how many, "select all N matching", and the actions the resource and
@@ -51,7 +51,9 @@ export const BulkBar = (props: {
         action,
         ...(action === 'delete' ? {} : { value }),
       });
-      notifySuccess(`${done.changed} ${done.changed === 1 ? props.noun : plural(props.noun)} updated`);
+      // Changed a batch at a time: one refused part way leaves those before it changed, and says so.
+      if (done.stopped) notifyFailure(new Error(done.stopped), 'Stopped part way');
+      else notifySuccess(`${done.changed} ${done.changed === 1 ? props.noun : plural(props.noun)} updated`);
       props.onSelection(noSelection);
       setDialog(null);
       setValue('');

@@ -51,8 +51,16 @@ export type BulkRequest = {
   value?: string;
 };
 
-/** How many records the bulk call changed. */
-export const bulkResult = z.object({ changed: z.number().int() });
+/**
+ * How many records the bulk call changed. It changes them a few at a time, each whole; should one
+ * batch be refused part way, the ones before it stay changed, `stopped` says why and `notChanged`
+ * lists the ids it did not reach (both only then).
+ */
+export const bulkResult = z.object({
+  changed: z.number().int(),
+  notChanged: z.array(z.string()).optional(),
+  stopped: z.string().optional(),
+});
 
 /** The path of a resource's bulk and export calls, beside its list (`/client/list` gives `/client/bulk`). */
 export const siblingOfList = (def: Pick<ResourceDefinition, 'calls'>, last: 'bulk' | 'export') => {
