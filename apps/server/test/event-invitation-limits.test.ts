@@ -199,6 +199,24 @@ describe('the organisation admin sees what was sent', () => {
     expect(outside.body.data.totalResults).toBe(addresses.length);
   });
 
+  it('an update’s copies and a cancellation are listed too, each to an outside address marked so', async () => {
+    const [dropped, ...kept] = addresses as [string, ...string[]];
+    const update = await call(t.app, event.calls.update!, { _id: created._id, attendeesMails: [...kept, w.staffA.email] }, writer.token);
+    expect(update.status, update.body.message).toBe(200);
+    await t.app.services.queue.drain();
+    const { body } = await call(t.app, sentMail.calls.list!, { filter: { relatedTo: created._id }, limit: 100 }, w.orgA.adminToken);
+    const rows = body.data.results as { to: string; kind: string; outside: boolean; subject: string }[];
+    expect(rows.filter((row) => row.kind === 'EVENT_CANCELLATION')).toEqual([
+      expect.objectContaining({ to: dropped, outside: true, subject: expect.stringContaining('Cancelled:') }),
+    ]);
+    expect(
+      rows
+        .filter((row) => row.kind === 'EVENT_UPDATE')
+        .map((row) => [row.to, row.outside])
+        .sort(),
+    ).toEqual([...kept.map((to) => [to, true]), [w.staffA.email, false]].sort());
+  });
+
   it('is the admin’s: staff who write events or read the audit log get a 403; a role given “Sent mail” sees its own', async () => {
     expect((await call(t.app, sentMail.calls.list!, {}, writer.token)).status).toBe(403);
     const auditPermission = await permissionId(t.app, w.root, { feature: 'EntityLog', level: 'FULL' });

@@ -120,23 +120,23 @@ const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operat
   const owner = ownerId ? staff.get(ownerId) : undefined;
   const organizer = owner ? { name: owner.name || owner.email, email: owner.email } : null;
   const now = attendeesOf(record, people);
-  const earlier = new Set(operation === 'update' && before ? attendeesOf(before as Invited, people).map(keyOf) : []);
+  const earlierAttendees = operation === 'update' && before ? attendeesOf(before as Invited, people) : [];
+  const earlier = new Set(earlierAttendees.map(keyOf));
   // Only addresses that came in by `attendeesMails` can be outside: staff and contacts were looked up in the organisation.
-  const listed = new Set((record.attendeesMails ?? []).map(emailKey));
-  const outside =
-    operation === 'remove'
-      ? new Set<string>()
-      : await outsideAddresses(
-          db,
-          organisationId,
-          now.map(keyOf).filter((key) => listed.has(key)),
-        );
+  const listed = new Set([...(record.attendeesMails ?? []), ...(before?.attendeesMails ?? [])].map(emailKey));
+  const everyone = [...new Set([...now, ...earlierAttendees].map(keyOf))];
+  const outside = await outsideAddresses(
+    db,
+    organisationId,
+    everyone.filter((key) => listed.has(key)),
+  );
   if (operation !== 'remove' && caller) {
+    const outsideNow = new Set(now.map(keyOf).filter((key) => outside.has(key)));
     await checkOutsideInvitations({
       db,
       senderId: caller.id,
-      outside,
-      added: new Set([...outside].filter((key) => !earlier.has(key))),
+      outside: outsideNow,
+      added: new Set([...outsideNow].filter((key) => !earlier.has(key))),
       checkEvent: operation === 'create' || 'attendeesMails' in input,
     });
   }
