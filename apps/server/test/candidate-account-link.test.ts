@@ -11,12 +11,14 @@ import {
 import { entityLog } from '@app/contract/resources/entity-log';
 import { myJobSeekerProfile, updateJobSeekerProfile, updateJobSeekerSkills } from '@app/contract/resources/job-board/job-seeker';
 import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/users';
+import { newId } from '../src/engine/ids';
 import { aRole, permissionId } from './support/access';
 import { aCandidate } from './support/candidates';
 import { aSeeker, type Seeker } from './support/job-board';
 import { mailTo } from './support/outbox';
 import { call, type TestApp } from './support/test-app';
-import { aStaffMember, aUser, type World, withWorld } from './support/world';
+import { aStaffMember, aUser, unique, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
@@ -246,7 +248,15 @@ describe('candidate account links: no agency takes over a job seeker by naming t
     const staff = await aStaffMember(t.app, w.orgA.adminToken);
     const admin = await aUser(t.app, { userType: 'ADMIN' });
     const recruiter = await aUser(t.app, { userType: 'RECRUITER' });
-    const clientUser = await aUser(t.app, { userType: 'CRM_CLIENT_USER', organisationId: w.orgB.id });
+    // A client user's account need not sign in here: only its email matters.
+    const clientUser = { email: `${unique('client')}@example.com` };
+    await t.app.database.db.insert(users).values({
+      id: newId(),
+      userType: 'CRM_CLIENT_USER',
+      email: clientUser.email,
+      organisationId: w.orgB.id,
+      clientId: newId(),
+    });
     const messages = new Set<string>();
     for (const email of [staff.email, admin.email, recruiter.email, clientUser.email, w.orgB.adminEmail]) {
       const made = await aCandidate(t.app, w.orgA.adminToken, { email });

@@ -361,13 +361,17 @@ const seekerViews = async (db: Executor, userId: string, where = eq(candidateAcc
   });
 };
 
-/** The signed-in seeker's own link, locked for the change; another's (or none) is a 404. */
+/**
+ * The signed-in seeker's own link, locked for the change; another's (or none) is a 404. The
+ * candidate's row is locked first, in the order the agency's calls lock them, so an acceptance and
+ * the agency's end or credentials call wait for each other instead of deadlocking.
+ */
 const ownLink = async (db: Executor, caller: Caller, id: string) => {
-  const [row] = await db
-    .select()
-    .from(candidateAccountLinks)
-    .where(and(eq(candidateAccountLinks.id, id), eq(candidateAccountLinks.userId, caller.id)))
-    .for('update');
+  const mine = and(eq(candidateAccountLinks.id, id), eq(candidateAccountLinks.userId, caller.id));
+  const [found] = await db.select({ candidateId: candidateAccountLinks.candidateId }).from(candidateAccountLinks).where(mine);
+  if (!found) throw notFound('Invitation');
+  await db.select({ id: candidates.id }).from(candidates).where(eq(candidates.id, found.candidateId)).for('update');
+  const [row] = await db.select().from(candidateAccountLinks).where(mine).for('update');
   if (!row) throw notFound('Invitation');
   return row;
 };
