@@ -143,9 +143,7 @@ export const candidateAccountLinks = pgTable(
   },
   (t) => [
     uniqueIndex('candidate_account_links_live_candidate').on(t.candidateId).where(sql`${t.status} in ('PENDING', 'ACCEPTED')`),
-    uniqueIndex('candidate_account_links_live_account')
-      .on(t.organisationId, t.userId)
-      .where(sql`${t.status} in ('PENDING', 'ACCEPTED')`),
+    uniqueIndex('candidate_account_links_live_account').on(t.organisationId, t.userId).where(sql`${t.status} in ('PENDING', 'ACCEPTED')`),
     index('candidate_account_links_account').on(t.userId, t.createdAt),
   ],
 );
