@@ -231,6 +231,20 @@ describe('candidate account links: no agency takes over a job seeker by naming t
     expect(links.filter((link: { status: string }) => link.status === 'ACCEPTED')).toEqual([]);
   });
 
+  it('a candidate deleted in bulk shares nothing further, and the agency may invite from another candidate', async () => {
+    const seeker = await aSeekerWithProfile();
+    const { candidate: first } = await accepted(seeker, w.orgA.adminToken);
+    const bulk = { method: 'PUT', path: '/candidate/bulk' } as const;
+    const deleted = await call(t.app, bulk, { ids: [first._id], action: 'delete' }, w.orgA.adminToken);
+    expect(deleted.status, deleted.body.message).toBe(200);
+    const links = (await call(t.app, myAgencyLinks, {}, seeker.token)).body.data.results;
+    expect(links.map((link: { status: string }) => link.status)).toEqual(['ENDED']);
+    const second = await anInvitation(seeker, w.orgA.adminToken);
+    expect(second.invited.body.message).toBe(invitationMessage);
+    expect((await call(t.app, acceptAgencyLink, { _id: second.linkId }, seeker.token)).status).toBe(200);
+    expect((await detailsOf(second.candidate._id, w.orgA.adminToken)).userId).toBe(seeker.userId);
+  });
+
   it('a merge keeps the link on the survivor', async () => {
     const seeker = await aSeekerWithProfile();
     const { candidate: linked } = await accepted(seeker, w.orgA.adminToken);

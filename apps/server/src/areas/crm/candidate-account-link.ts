@@ -164,9 +164,10 @@ export const inviteJobSeeker = async (
   input: { caller: Caller; services: Services; candidateId: string; organisationId: string; seeker: { id: string; email: string } },
 ) => {
   const { caller, services, candidateId, organisationId, seeker } = input;
-  const standing = await db
-    .select()
+  const rows = await db
+    .select({ link: candidateAccountLinks, candidateDeleted: candidates.isDeleted })
     .from(candidateAccountLinks)
+    .leftJoin(candidates, eq(candidates.id, candidateAccountLinks.candidateId))
     .where(
       and(
         eq(candidateAccountLinks.organisationId, organisationId),
@@ -174,6 +175,11 @@ export const inviteJobSeeker = async (
         inArray(candidateAccountLinks.status, [...live]),
       ),
     );
+  // A link left standing on a candidate deleted in bulk (no hook ran) ends now, as its delete would have.
+  for (const row of rows.filter((found) => found.candidateDeleted !== false)) {
+    await endLink(db, { caller, link: row.link, side: 'AGENCY' });
+  }
+  const standing = rows.filter((found) => found.candidateDeleted === false).map((found) => found.link);
   const mine = standing.find((row) => row.candidateId === candidateId);
   if (mine?.status === 'PENDING') return { link: mine, mailed: false };
   if (standing.some((row) => row.status === 'ACCEPTED')) throw conflict('This job seeker is already linked to another of your candidates');
