@@ -58,7 +58,13 @@ const remindersMailedTo = async (email: string, title: string) =>
 
 const staffWithTasks = async () =>
   aStaffMember(t.app, w.orgA.adminToken, {
-    roleIds: [await roleOf(t.app, w.orgA.adminToken, [await permissionId(t.app, w.root, { feature: 'Task', level: 'WRITE' })])],
+    // Naming a colleague as an assignee needs READ on staff, as the assignee picker's list does.
+    roleIds: [
+      await roleOf(t.app, w.orgA.adminToken, [
+        await permissionId(t.app, w.root, { feature: 'Task', level: 'WRITE' }),
+        await permissionId(t.app, w.root, { feature: 'OrganisationStaff', level: 'READ' }),
+      ]),
+    ],
   });
 
 describe('task reminders', () => {
