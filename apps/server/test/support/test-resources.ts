@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { clients } from '../../src/db/schema/clients';
 import { baseColumns } from '../../src/db/schema/columns';
 import { users } from '../../src/db/schema/users';
 import { newId } from '../../src/engine/ids';
@@ -131,9 +132,17 @@ export const testGrant = defineResource({
   calls: {},
 });
 
-/** A client contact of an organisation, signed in, who belongs to `clientId`. */
+/**
+ * A client contact of an organisation, signed in, who belongs to `clientId`. A client user signs in
+ * only while their client is live, so a client of that id is made when none exists (the test
+ * resources name clients by made-up ids such as 'client-acme').
+ */
 export const aClientUser = async (app: FastifyInstance, input: { organisationId: string; clientId: string }) => {
   const email = `${unique('client')}@example.com`;
+  await app.database.db
+    .insert(clients)
+    .values({ id: input.clientId, organisationId: input.organisationId, name: input.clientId, email: `${unique('hiring')}@example.com` })
+    .onConflictDoNothing();
   await app.database.db.insert(users).values({
     id: newId(),
     userType: 'CRM_CLIENT_USER',

@@ -3,6 +3,7 @@ import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import { clients } from '../../src/db/schema/clients';
 import { users } from '../../src/db/schema/users';
 import { newId } from '../../src/engine/ids';
 import { hashPassword } from '../../src/services/passwords';
@@ -29,7 +30,16 @@ export const aVisitorAddress = () => {
 /** A user of a type no call here creates (platform admins, job seekers), written straight to the table. */
 export const aUser = async (app: FastifyInstance, input: { userType: string; organisationId?: string; email?: string }) => {
   const email = input.email ?? `${unique(input.userType.toLowerCase())}@example.com`;
+  // A client-portal user signs in only while their client is live: one is made for them.
+  let clientId: string | null = null;
+  if (input.userType === 'CRM_CLIENT_USER' && input.organisationId) {
+    clientId = newId();
+    await app.database.db
+      .insert(clients)
+      .values({ id: clientId, organisationId: input.organisationId, name: unique('Client '), email: `${unique('hiring')}@example.com` });
+  }
   await app.database.db.insert(users).values({
+    clientId,
     id: newId(),
     userType: input.userType,
     email,
