@@ -36,9 +36,11 @@ export type ShortTransactionsResult = {
  * A long write (an import, a bulk action on thousands of records) as many short transactions, in
  * the items' order, so one organisation's big job never holds the database from everyone else.
  * Each batch commits whole or not at all, and the first that fails ends the work: what committed
- * before it stays (`done` says how far), nothing after it is tried. The batch size follows the time
- * the last one took; on the embedded database the work then pauses as long as the batch held the
- * connection, so requests that waited (and the next statements they send) get through first.
+ * before it stays (`done` says how far), nothing after it is tried. The batch size follows how long
+ * the last one held the database. On the embedded database, after each commit the work waits about
+ * as long as its BEGIN waited: that is how much the other requests had queued, and it lets the
+ * statements they send next (a call is several in a row) in before the next batch. Alone on the
+ * database it does not wait at all.
  */
 export const inShortTransactions = async <Item, Result>(input: {
   kind: 'pglite' | 'postgres';
@@ -57,20 +59,27 @@ export const inShortTransactions = async <Item, Result>(input: {
   let done = 0;
   while (done < input.items.length) {
     const batch = input.items.slice(done, done + size);
-    const started = performance.now();
+    const asked = performance.now();
+    let began = asked;
     let result: Result;
     try {
-      result = await input.transaction((tx) => input.work(tx, batch));
+      result = await input.transaction((tx) => {
+        began = performance.now();
+        return input.work(tx, batch);
+      });
     } catch (failure) {
       return { done, failure };
     }
-    const took = performance.now() - started;
+    const held = performance.now() - began;
     done += batch.length;
     await input.committed?.(result, batch, done);
     // Halved or grown at most fourfold at a time: one slow batch (a checkpoint) does not swing it.
-    const scaled = Math.round((size * target) / Math.max(took, 0.5));
+    const scaled = Math.round((size * target) / Math.max(held, 0.5));
     size = Math.max(least, Math.min(maxBatch, size * 4, Math.max(Math.floor(size / 2), scaled)));
-    if (input.kind === 'pglite' && done < input.items.length) await pause(Math.min(took, 50));
+    if (input.kind === 'pglite' && done < input.items.length) {
+      const waited = began - asked;
+      await (waited > 1 ? pause(Math.min(waited, 50)) : nextTurn());
+    }
   }
   return { done };
 };
