@@ -34,6 +34,12 @@ declare module 'autocannon' {
     requests: Percentiles & { total: number; sent: number };
   };
 
-  const autocannon: (options: Options) => Promise<Result>;
+  /** A run in progress: `stop` ends it early, and the callback gets what was measured so far. */
+  export type Instance = { stop: () => void };
+
+  const autocannon: {
+    (options: Options): Promise<Result>;
+    (options: Options, callback: (error: Error | null, result: Result) => void): Instance;
+  };
   export default autocannon;
 }
