@@ -5,9 +5,10 @@ import type { Caller, Scope } from '../../engine/context';
 import { candidateRepository } from './candidate-repository';
 
 /**
- * The dashboard's sources beyond tasks. Interviews and candidate information forms answer 0 until
- * those entities exist; wiring one is replacing its body with a count through that entity's
- * repository, in `readable(access)` (null: the caller may not READ it, count 0), as candidates do.
+ * The dashboard's sources beyond tasks. Interviews and candidate information forms answer null
+ * (the screen says they arrive with hiring) until those entities exist; wiring one is replacing its
+ * body with a count through that entity's repository, in `readable(access)` (null: the caller may
+ * not READ it, count 0), as candidates do, and adding its module to `dashboardModules`.
  */
 export type SourceInput = {
   db: Executor;
@@ -17,13 +18,13 @@ export type SourceInput = {
 };
 
 /** Interviews the caller may see. TODO(lead): `interviewRepository.scopeWhere(readable({ module: 'Interview' }))`. */
-export const countInterviews = async (_input: SourceInput): Promise<number> => 0;
+export const countInterviews = async (_input: SourceInput): Promise<number | null> => null;
 
 /**
  * Filled candidate information forms waiting for a decision (status FILLED).
  * TODO(lead): count `candidateInformationForms` in `readable({ module: 'CandidateInformationForm' })`.
  */
-export const countFilledProfileRequests = async (_input: SourceInput): Promise<number> => 0;
+export const countFilledProfileRequests = async (_input: SourceInput): Promise<number | null> => null;
 
 /** Candidates the caller may see. */
 export const countCandidates = async ({ db, readable }: SourceInput): Promise<number> => {

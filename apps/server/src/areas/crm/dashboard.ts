@@ -1,24 +1,65 @@
-import { dashboardCount, dashboardWeekly, dashboardWeeks } from '@app/contract/resources/crm/dashboard';
+import type { CrmAccess } from '@app/contract/access';
+import {
+  allowedDashboardScopes,
+  type DashboardScope,
+  dashboardCount,
+  dashboardModules,
+  dashboardScopeRefused,
+  dashboardWeekly,
+  dashboardWeeks,
+} from '@app/contract/resources/crm/dashboard';
 import { and, count, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
 import { tasks } from '../../db/schema/tasks';
-import { readScopes } from '../../engine/access';
+import { grantsOf, loadProfile, readScopes } from '../../engine/access';
 import type { Caller, Scope } from '../../engine/context';
+import { forbidden } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import type { ResourceRepository } from '../../engine/repository';
 import { candidatesAddedInWeek, countCandidates, countFilledProfileRequests, countInterviews, type SourceInput } from './dashboard-sources';
 
 type TaskRepository = Pick<ResourceRepository, 'scopeWhere' | 'def'>;
 
-/** The caller's open tasks: assigned to them, neither DONE nor CANCELLED, in what they may read. */
-const countOpenTasks = async (input: SourceInput & { repository: TaskRepository; scope: Scope | null }) => {
+/**
+ * What each source may be counted in for the scope asked: what the caller may read, narrowed to
+ * their own records (OWN) or their teams' (TEAM). A scope wider than their READ grant on a module
+ * they read is a 403, by the rule the screen offers its choices with.
+ */
+const scopedReads = async (db: Executor, input: { caller: Caller; scope: Scope; asked: DashboardScope }) => {
+  const { caller, asked } = input;
+  const profile = caller.userType === 'CRM_USER' ? await loadProfile(db, caller) : null;
+  if (profile) {
+    const permissions = { isOrganisationAdmin: profile.isOrganisationAdmin, grants: grantsOf(profile) };
+    if (!allowedDashboardScopes(permissions).includes(asked)) {
+      const narrower = dashboardModules.find((module) => {
+        const grant = permissions.grants.find((held) => held.module === module && held.feature === module);
+        return grant && grant.level !== 'NONE' && grant.scope !== 'ALL' && (asked === 'ALL' || grant.scope === 'OWN');
+      });
+      throw forbidden(dashboardScopeRefused(asked, narrower ?? dashboardModules[0]));
+    }
+  }
+  const readable = await readScopes(db, input);
+  const teamIds = asked === 'TEAM' ? (profile?.teamIds ?? []) : [];
+  return (access: CrmAccess): Scope | null => {
+    const scope = readable(access);
+    if (!scope || asked === 'ALL') return scope;
+    return { ...scope, visibleTo: { userId: caller.id, teamIds } };
+  };
+};
+
+/**
+ * Open tasks (neither DONE nor CANCELLED) in what the caller may read: for OWN those assigned to
+ * the caller, for TEAM and ALL every one the scope shows.
+ */
+const countOpenTasks = async (input: SourceInput & { repository: TaskRepository; scope: Scope | null; asked: DashboardScope }) => {
   if (!input.scope) return 0;
   const [row] = await input.db
     .select({ n: count() })
     .from(tasks)
     .where(
       and(
-        sql`${tasks.assigneeIds} @> ${JSON.stringify([input.caller.id])}::jsonb`,
+        input.asked === 'OWN' ? sql`${tasks.assigneeIds} @> ${JSON.stringify([input.caller.id])}::jsonb` : undefined,
         notInArray(tasks.status, ['DONE', 'CANCELLED']),
         ...input.repository.scopeWhere(input.scope),
       ),
@@ -40,11 +81,11 @@ const tasksDoneInWeek = (input: { repository: TaskRepository; scope: Scope | nul
 export const registerDashboard = (app: FastifyInstance, taskRepository: TaskRepository) => {
   const taskAccess = taskRepository.def.access as NonNullable<TaskRepository['def']['access']>;
 
-  registerCall(app, { ...dashboardCount, transaction: false }, async ({ db, caller, scope }) => {
-    const readable = await readScopes(db, { caller: caller as Caller, scope });
+  registerCall(app, { ...dashboardCount, transaction: false }, async ({ db, caller, scope, input }) => {
+    const readable = await scopedReads(db, { caller: caller as Caller, scope, asked: input.scope });
     const source: SourceInput = { db, caller: caller as Caller, readable };
     const [taskCount, interviewCount, filledProfileRequestCount, candidateCount] = await Promise.all([
-      countOpenTasks({ ...source, repository: taskRepository, scope: readable(taskAccess) }),
+      countOpenTasks({ ...source, repository: taskRepository, scope: readable(taskAccess), asked: input.scope }),
       countInterviews(source),
       countFilledProfileRequests(source),
       countCandidates(source),
@@ -52,8 +93,8 @@ export const registerDashboard = (app: FastifyInstance, taskRepository: TaskRepo
     return { taskCount, interviewCount, filledProfileRequestCount, candidateCount };
   });
 
-  registerCall(app, { ...dashboardWeekly, transaction: false }, async ({ db, caller, scope }) => {
-    const readable = await readScopes(db, { caller: caller as Caller, scope });
+  registerCall(app, { ...dashboardWeekly, transaction: false }, async ({ db, caller, scope, input }) => {
+    const readable = await scopedReads(db, { caller: caller as Caller, scope, asked: input.scope });
     const source: SourceInput = { db, caller: caller as Caller, readable };
     const week = sql.raw('weeks.week');
     const thisWeek = sql`date_trunc('week', now() at time zone 'UTC')`;

@@ -1,8 +1,43 @@
 import { z } from 'zod';
+import { type AccessScope, accessLevelRank, accessScopeRank } from '../../access';
 import { defineWorkflow } from '../../define-resource';
 import { unscoped } from '../../scope-policy';
+import type { MyPermissions } from '../auth';
 
 const count = z.number().int().min(0);
+
+/** Whose figures the dashboard shows: the caller's own, their teams', or the organisation's. */
+export const dashboardScopes = ['OWN', 'TEAM', 'ALL'] as const satisfies readonly AccessScope[];
+export type DashboardScope = (typeof dashboardScopes)[number];
+
+/** The modules the dashboard counts today (interviews and information forms do not exist yet). */
+export const dashboardModules = ['Task', 'Candidate'] as const;
+
+export const dashboardScopeRefused = (scope: DashboardScope, module: string) =>
+  `You may see ${scope === 'ALL' ? 'the organisation’s' : 'your teams’'} figures only with ${scope} access to ${module}.`;
+
+/**
+ * The scopes a caller may ask the dashboard for: each no wider than their READ grant on every
+ * module it counts that they may read at all (a module they may not read counts 0 in any scope).
+ * One rule for the server's check and the screen's choice; the organisation admin may ask for all.
+ */
+export const allowedDashboardScopes = (permissions: MyPermissions): DashboardScope[] => {
+  if (permissions.isOrganisationAdmin) return [...dashboardScopes];
+  const held = dashboardModules
+    .map((module) => permissions.grants.find((grant) => grant.module === module && grant.feature === module))
+    .filter((grant) => grant && accessLevelRank[grant.level] >= accessLevelRank.READ)
+    .map((grant) => accessScopeRank[grant?.scope ?? 'OWN']);
+  const widest = Math.min(accessScopeRank.ALL, ...held);
+  return dashboardScopes.filter((scope) => accessScopeRank[scope] <= widest);
+};
+
+const scopeInput = z
+  .object({
+    /** OWN (the default): the caller's own records and the open tasks assigned to them; TEAM: their teams'; ALL: the organisation's. */
+    scope: z.enum(dashboardScopes).default('OWN'),
+  })
+  .strict()
+  .default({ scope: 'OWN' });
 
 /**
  * The CRM front page's four counts (crm.md §7 Dashboard). Each counts only what the caller may read:
@@ -17,9 +52,15 @@ export const dashboardCount = defineWorkflow({
   who: ['CRM_USER'],
   policies: [unscoped('each count checks the caller’s READ permission on its own source and answers 0 without it')],
   tenancy: 'organisation',
-  summary: 'The caller’s open tasks, and the interviews, filled profile requests and candidates they may see',
-  input: z.object({}).strict().default({}),
-  output: z.object({ taskCount: count, interviewCount: count, filledProfileRequestCount: count, candidateCount: count }),
+  summary: 'Open tasks, interviews, filled profile requests and candidates: the caller’s own, their teams’ or the organisation’s',
+  input: scopeInput,
+  /** Interviews and filled information forms are null until those records exist (the screen says so), not 0. */
+  output: z.object({
+    taskCount: count,
+    interviewCount: count.nullable(),
+    filledProfileRequestCount: count.nullable(),
+    candidateCount: count,
+  }),
 });
 
 /** How many weeks the dashboard's charts show, this week last. */
@@ -45,7 +86,7 @@ export const dashboardWeekly = defineWorkflow({
   who: ['CRM_USER'],
   policies: [unscoped('each series checks the caller’s READ permission on its own source and answers 0 without it')],
   tenancy: 'organisation',
-  summary: 'Candidates added and tasks done per week, for the last 12 weeks',
-  input: z.object({}).strict().default({}),
+  summary: 'Candidates added and tasks done per week, for the last 12 weeks, in the scope asked (OWN, TEAM or ALL)',
+  input: scopeInput,
   output: z.array(weeklyPoint),
 });
