@@ -1,3 +1,4 @@
+import { callLog } from '@app/contract/resources/crm/call-log';
 import { candidate, mergeCandidates } from '@app/contract/resources/crm/candidate';
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { contact } from '@app/contract/resources/crm/contact';
@@ -99,7 +100,7 @@ describe('candidate merge: contacts', () => {
     return made.body.data._id as string;
   };
 
-  it('the survivor keeps one self contact (following the chosen name and email) and gets both sides’ linked contacts', async () => {
+  it('the survivor keeps one self contact (following the chosen name and email) and gets both sides’ linked contacts; the merged one’s card goes', async () => {
     const token = w.orgA.adminToken;
     const [shared, survivorsOwn, mergedsOwn] = [
       await aContact(token, 'Shared'),
@@ -108,6 +109,10 @@ describe('candidate merge: contacts', () => {
     ];
     const survivor = await aCandidate(t.app, token, { contactIds: [shared, survivorsOwn] });
     const merged = await aCandidate(t.app, token, { contactIds: [shared, mergedsOwn] });
+    // A call logged with the merged person's own card, and another candidate who names that card.
+    const logged = await call(t.app, callLog.calls.create!, { title: 'Intro', contactIds: [merged.selfContactId, shared] }, token);
+    expect(logged.status, logged.body.message).toBe(200);
+    const referrer = await aCandidate(t.app, token, { contactIds: [merged.selfContactId] });
     const answer = await call(
       t.app,
       mergeCandidates,
@@ -117,14 +122,37 @@ describe('candidate merge: contacts', () => {
     expect(answer.status, answer.body.message).toBe(200);
     const after = answer.body.data;
     expect(after.selfContactId).toBe(survivor.selfContactId);
-    // The merged one's card is kept as an ordinary linked contact: events and emails may name it.
-    expect([...after.contactIds].sort()).toEqual([shared, survivorsOwn, mergedsOwn, merged.selfContactId].sort());
+    // The merged person is the survivor: their card is not left as a contact linked to themself.
+    expect([...after.contactIds].sort()).toEqual([shared, survivorsOwn, mergedsOwn].sort());
     const cards = await call(t.app, contact.calls.list, { limit: 'ALL', filter: { relatedTo: survivor._id } }, token);
+    const ids = cards.body.data.results.map((row: { _id: string }) => row._id);
+    expect(ids).not.toContain(merged.selfContactId);
     const selfCards = cards.body.data.results.filter((row: { selfContact: boolean }) => row.selfContact);
     expect(selfCards.map((row: { _id: string }) => row._id)).toEqual([survivor.selfContactId]);
     expect(selfCards[0].profile.email).toBe(merged.email);
-    const demoted = await call(t.app, contact.calls.details, { _id: merged.selfContactId }, token);
-    expect(demoted.body.data).toMatchObject({ selfContact: false, relatedTo: [{ _id: survivor._id, entityType: 'Candidate' }] });
+    expect((await call(t.app, contact.calls.details, { _id: merged.selfContactId }, token)).status).toBe(404);
+    // What named the merged card names the survivor's.
+    const call1 = await call(t.app, callLog.calls.details!, { _id: logged.body.data._id }, token);
+    expect([...call1.body.data.contactIds].sort()).toEqual([survivor.selfContactId, shared].sort());
+    const other = await call(t.app, candidate.calls.details, { _id: referrer._id }, token);
+    expect(other.body.data.contactIds).toEqual([survivor.selfContactId]);
+    // The merged row keeps its own (deleted) card, not the survivor's.
+    const mergedLogs = await logsOf(t.app, merged.selfContactId as string);
+    expect(mergedLogs.some((log) => log.action === 'DELETE')).toBe(true);
+  });
+
+  it('choosing the merged side’s preferences keeps the survivor’s desired job title where the merged one has none', async () => {
+    const token = w.orgA.adminToken;
+    const survivor = await aCandidate(t.app, token, { preferences: { currentJobTitle: 'Nurse', desiredJobTitle: 'Ward sister' } });
+    const merged = await aCandidate(t.app, token, { preferences: { currentJobTitle: 'Staff nurse' } });
+    const answer = await call(
+      t.app,
+      mergeCandidates,
+      { survivorId: survivor._id, mergedId: merged._id, fields: { preferences: 'merged' } },
+      token,
+    );
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.data.preferences).toMatchObject({ currentJobTitle: 'Staff nurse', desiredJobTitle: 'Ward sister' });
   });
 
   it('a survivor without a self contact takes the merged one’s', async () => {

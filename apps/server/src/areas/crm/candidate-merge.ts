@@ -21,9 +21,28 @@ import { contactRepository } from './contacts';
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
+ * Fields that group independent facts (a current and a desired job title): the side chosen wins
+ * member by member, and a member it lacks comes from the other side, so choosing one side's
+ * preferences never drops the other's desired job title. Address and name are not here: half of
+ * one address filled from another would be neither.
+ */
+const groupFields: readonly CandidateMergeField[] = ['preferences', 'instituteInfo'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One merged field's value: the chosen side's, filled from the other where it has nothing. */
+export const mergedValue = (field: CandidateMergeField, chosen: unknown, other: unknown): unknown => {
+  if (isEmpty(chosen)) return isEmpty(other) ? chosen : other;
+  if (!groupFields.includes(field) || !isRecord(chosen) || !isRecord(other)) return chosen;
+  const filled: Record<string, unknown> = { ...chosen };
+  for (const [key, value] of Object.entries(other)) if (isEmpty(filled[key]) && !isEmpty(value)) filled[key] = value;
+  return filled;
+};
+
+/**
  * The survivor's contacts after a merge: both sides' live linked contacts, and one self contact.
- * When both have one, the survivor's stays its self contact and the merged one's becomes an
- * ordinary linked contact (events and emails may name it: it is kept, not deleted).
+ * When both have one, the survivor's stays its self contact and the merged one's goes with its
+ * candidate (`retired`): what named it (events, call logs, notes) is pointed at the survivor's.
  */
 const mergedContacts = async (db: Executor, organisationId: string, survivor: Record<string, unknown>, merged: Record<string, unknown>) => {
   const named = [
@@ -45,23 +64,24 @@ const mergedContacts = async (db: Executor, organisationId: string, survivor: Re
   );
   const liveOf = (id: unknown) => (typeof id === 'string' && live.has(id) ? id : null);
   const selfContactId = liveOf(survivor.selfContactId) ?? liveOf(merged.selfContactId);
-  const demoted = liveOf(survivor.selfContactId) && liveOf(merged.selfContactId) ? (merged.selfContactId as string) : null;
-  const linked = [...((survivor.contactIds as string[]) ?? []), ...((merged.contactIds as string[]) ?? []), ...(demoted ? [demoted] : [])];
-  const contactIds = [...new Set(linked)].filter((id) => live.has(id) && id !== selfContactId);
-  return { selfContactId, contactIds, demoted };
+  const retired = liveOf(survivor.selfContactId) && liveOf(merged.selfContactId) ? (merged.selfContactId as string) : null;
+  const linked = [...((survivor.contactIds as string[]) ?? []), ...((merged.contactIds as string[]) ?? [])];
+  const contactIds = [...new Set(linked)].filter((id) => live.has(id) && id !== selfContactId && id !== retired);
+  return { selfContactId, contactIds, retired };
 };
 
 /**
- * Rewrites every pointer at the merged candidate to the survivor, in the organisation, driven by the
+ * Rewrites every pointer at one record of `resource` to another, in the organisation, driven by the
  * contract registry so that entities added later join by themselves: each related-to list naming it
- * (notes, tasks, events, call logs, emails...) and each reference field whose resource is Candidate
- * (CVs, applications...). A list that already names the survivor keeps it once.
+ * (notes, tasks, events, call logs, emails...) and each reference field to that resource (a
+ * candidate's CVs and applications, an event's or call log's contacts). A list that already names
+ * the survivor keeps it once.
  */
 const repointEverything = async (
   db: Executor,
-  input: { organisationId: string; mergedId: string; survivorId: string; survivorItemId: unknown },
+  input: { organisationId: string; resource: 'Candidate' | 'Contact'; mergedId: string; survivorId: string; survivorItemId: unknown },
 ) => {
-  const { organisationId, mergedId, survivorId } = input;
+  const { organisationId, resource, mergedId, survivorId } = input;
   for (const def of resources) {
     const table = resourceTable(def.name);
     if (!table || def.tenancy !== 'organisation') continue;
@@ -71,7 +91,7 @@ const repointEverything = async (
       const column = columns[def.relatedTo] as PgColumn;
       const survivorEntry = JSON.stringify({
         _id: survivorId,
-        entityType: 'Candidate',
+        entityType: resource,
         ...(input.survivorItemId ? { itemId: input.survivorItemId } : {}),
       });
       await db
@@ -80,16 +100,16 @@ const repointEverything = async (
           [def.relatedTo]: sql`(
             select coalesce(jsonb_agg(entry order by position), '[]'::jsonb) from (
               select entry, min(position) as position from (
-                select case when e->>'entityType' = 'Candidate' and e->>'_id' = ${mergedId} then ${survivorEntry}::jsonb else e end as entry, n as position
+                select case when e->>'entityType' = ${resource} and e->>'_id' = ${mergedId} then ${survivorEntry}::jsonb else e end as entry, n as position
                 from jsonb_array_elements(${column}) with ordinality as listed(e, n)
               ) rewritten group by entry
             ) deduplicated
           )`,
         } as never)
-        .where(and(organisation, sql`${column} @> ${JSON.stringify([{ _id: mergedId, entityType: 'Candidate' }])}::jsonb`));
+        .where(and(organisation, sql`${column} @> ${JSON.stringify([{ _id: mergedId, entityType: resource }])}::jsonb`));
     }
     for (const [field, reference] of Object.entries(def.references ?? {})) {
-      if (reference.resource !== 'Candidate' || !columns[field]) continue;
+      if (reference.resource !== resource || !columns[field]) continue;
       const column = columns[field] as PgColumn;
       if (isReferenceList(def, field)) {
         await db
@@ -131,7 +151,7 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
       const side = input.fields?.[field] ?? 'survivor';
       const own = survivor[field];
       const theirs = merged[field];
-      const value = side === 'merged' ? (isEmpty(theirs) ? own : theirs) : isEmpty(own) ? theirs : own;
+      const value = side === 'merged' ? mergedValue(field, theirs, own) : mergedValue(field, own, theirs);
       if (JSON.stringify(value ?? null) !== JSON.stringify(own ?? null)) chosen[field] = value;
     }
     if (!survivor.userId && merged.userId) chosen.userId = merged.userId;
@@ -143,16 +163,36 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
       ...derivedColumns({ ...survivor, ...chosen }),
     };
     await candidateRepository.update(db, { caller: me, scope: scope as Scope, id: survivor.id, values });
-    await repointEverything(db, { organisationId, mergedId: merged.id, survivorId: survivor.id, survivorItemId: survivor.itemId });
-    if (contacts.demoted) {
-      await contactRepository.update(db, { caller: me, scope: { organisationId }, id: contacts.demoted, values: { selfContact: false } });
+    await repointEverything(db, {
+      organisationId,
+      resource: 'Candidate',
+      mergedId: merged.id,
+      survivorId: survivor.id,
+      survivorItemId: survivor.itemId,
+    });
+    if (contacts.retired && contacts.selfContactId) {
+      // The merged person's card is the same person's: whatever named it names the survivor's card,
+      // and it goes, so the survivor is not left with a contact that is itself.
+      const [kept] = await db.select({ itemId: crmContacts.itemId }).from(crmContacts).where(eq(crmContacts.id, contacts.selfContactId));
+      await repointEverything(db, {
+        organisationId,
+        resource: 'Contact',
+        mergedId: contacts.retired,
+        survivorId: contacts.selfContactId,
+        survivorItemId: kept?.itemId,
+      });
+      await contactRepository.remove(db, { caller: me, scope: { organisationId }, id: contacts.retired });
     }
     // The self contact takes the name, email and phone the merge chose.
     await syncSelfContact(db, { caller: me, organisationId, candidate: { ...survivor, ...chosen, id: survivor.id } });
     await moveDiversity(db, { from: merged.id, to: survivor.id });
     await carryLinksThroughMerge(db, { caller: me, survivorId: survivor.id, mergedId: merged.id, survivorHadAccount: !!survivor.userId });
     await candidateRepository.remove(db, { caller: me, scope: scope as Scope, id: merged.id });
-    await db.update(candidates).set({ mergedInto: survivor.id }).where(eq(candidates.id, merged.id));
+    // The contacts' repointing named the survivor's card on the merged row too: it keeps its own, now deleted.
+    await db
+      .update(candidates)
+      .set({ mergedInto: survivor.id, ...(contacts.retired ? { selfContactId: contacts.retired } : {}) })
+      .where(eq(candidates.id, merged.id));
     await writeEntityLog(db, {
       caller: me,
       organisationId,
