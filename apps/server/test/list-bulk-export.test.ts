@@ -1,10 +1,12 @@
 import { csvCell, csvLine, exportColumns } from '@app/contract/conventions/export';
-import { candidate } from '@app/contract/resources/crm/candidate';
+import { candidate, crmNoticePeriod } from '@app/contract/resources/crm/candidate';
+import { candidateImport, candidateImportPreview, importFieldLabels } from '@app/contract/resources/crm/candidate-import';
 import { client } from '@app/contract/resources/crm/client';
 import { lead } from '@app/contract/resources/crm/lead';
 import type { task } from '@app/contract/resources/crm/task';
 import { describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema/clients';
+import { skills } from '../src/db/schema/lookups';
 import { newId } from '../src/engine/ids';
 import { aRole, permissionId } from './support/access';
 import { aCandidate } from './support/candidates';
@@ -179,8 +181,15 @@ describe('export', () => {
     const { body } = await exported(client, { search: 'evil.example' }, w.orgA.adminToken);
     expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""Click, me"")"`);
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('+44 20')).toBe("'+44 20");
-    expect(csvCell('-1')).toBe("'-1");
+    // Numbers and phone numbers call nothing: written as they are.
+    expect(csvCell('+44 20')).toBe('+44 20');
+    expect(csvCell('-1')).toBe('-1');
+    expect(csvCell('+44 (0)7700 900-123')).toBe('+44 (0)7700 900-123');
+    // A formula behind a phone-like start, a bare sign and a sign with letters stay text.
+    expect(csvCell('+44=1+cmd|calc')).toBe("'+44=1+cmd|calc");
+    expect(csvCell('-2+SUM(A1:A9)')).toBe("'-2+SUM(A1:A9)");
+    expect(csvCell('+')).toBe("'+");
+    expect(csvCell('\t+44 20')).toBe("'\t+44 20");
     expect(csvCell('@me')).toBe("'@me");
     expect(csvCell(null)).toBe('');
     expect(csvLine(['a', 1, true])).toBe('a,1,true\r\n');
@@ -222,11 +231,87 @@ describe('export', () => {
     const person = await aCandidate(t.app, w.orgA.adminToken);
     const { status, lines } = await exported(candidate, { search: person.email as string }, w.orgA.adminToken);
     expect(status).toBe(200);
-    expect(cellsOf(lines[0]!)).toContain('Name');
+    expect(cellsOf(lines[0]!)).toContain('Full name');
     expect(lines[0]).not.toMatch(/diversity/i);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(String((person.name as { fullName: string }).fullName));
     const done = await call(t.app, bulkOf(candidate), { ids: [person._id], action: 'set-status', value: 'INACTIVE' }, w.orgA.adminToken);
     expect(done.body.data).toEqual({ changed: 1 });
+  });
+
+  it('writes candidates in the import’s columns, so the file imports again with the mapping it suggests', async () => {
+    const skillName = unique('Kotlin');
+    await t.app.database.db.insert(skills).values({ id: newId(), label: skillName, value: skillName.toLowerCase() });
+    const notices = (await call(t.app, crmNoticePeriod.calls.list!, { limit: 'ALL' }, w.orgA.adminToken)).body.data.results;
+    const notice = notices.find((n: { label: string }) => n.label === '1 month') ?? notices[0];
+    const skillId = (await t.app.database.db.select().from(skills)).find((s) => s.label === skillName)!.id;
+    const phone = `+44 7700 ${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+    const original = await aCandidate(t.app, w.orgA.adminToken, {
+      name: { first: 'Ada', last: unique('Byron') },
+      phone,
+      address: { street: '1 Dock Street', city: 'Leeds', county: 'West Yorkshire', postCode: 'LS1 4AP', country: 'United Kingdom' },
+      about: 'Builds "fast", careful things',
+      linkedInLink: 'https://www.linkedin.com/in/ada-byron',
+      gitHubLink: 'https://github.com/ada-byron',
+      skills: [{ skillId, label: skillName, rating: 4 }],
+      preferences: {
+        currentJobTitle: 'Android developer',
+        desiredJobTitle: 'Lead developer',
+        expectedSalary: { min: 55000, max: 65000, duration: 'YEAR' },
+        noticePeriodId: notice._id,
+        willingToRelocate: true,
+        ukDrivingLicence: false,
+      },
+    });
+    const { lines, body: csv } = await exported(candidate, { search: original.email }, w.orgA.adminToken);
+    const headers = cellsOf(lines[0]!);
+    expect(headers).toEqual(expect.arrayContaining(['LinkedIn', 'GitHub', 'Phone', 'Full name', 'Skills', 'Notice period']));
+    const row = Object.fromEntries(headers.map((header, i) => [header, cellsOf(lines[1]!)[i]]));
+    expect(row.Phone).toBe(phone);
+    expect(row.LinkedIn).toBe('https://www.linkedin.com/in/ada-byron');
+
+    const preview = await call(t.app, candidateImportPreview, { csv }, w.orgB.adminToken);
+    expect(preview.status, preview.body.message).toBe(200);
+    const mapping = preview.body.data.suggested as Record<string, string | null>;
+    // Every import field but the name's parts has its column, mapped by its own header.
+    for (const [field, label] of Object.entries(importFieldLabels)) {
+      if (field !== 'firstName' && field !== 'lastName') expect(mapping[label], label).toBe(field);
+    }
+    expect(mapping.Reference).toBeNull();
+    const imported = await call(t.app, candidateImport, { csv, mapping, dryRun: false }, w.orgB.adminToken);
+    expect(imported.status, imported.body.message).toBe(200);
+    expect(imported.body.data).toMatchObject({ created: 1 });
+    const copy = (await call(t.app, candidate.calls.list!, { search: original.email }, w.orgB.adminToken)).body.data.results[0];
+    const again = (await call(t.app, candidate.calls.details!, { _id: copy._id }, w.orgB.adminToken)).body.data;
+    const before = (await call(t.app, candidate.calls.details!, { _id: original._id }, w.orgA.adminToken)).body.data;
+    expect(again).toMatchObject({
+      name: before.name,
+      email: before.email,
+      phone,
+      address: before.address,
+      about: before.about,
+      linkedInLink: before.linkedInLink,
+      gitHubLink: before.gitHubLink,
+      status: before.status,
+      skills: [expect.objectContaining({ skillId, label: skillName })],
+      preferences: expect.objectContaining({
+        currentJobTitle: 'Android developer',
+        desiredJobTitle: 'Lead developer',
+        expectedSalary: expect.objectContaining({ min: 55000, max: 65000 }),
+        willingToRelocate: true,
+        ukDrivingLicence: false,
+      }),
+    });
+    expect(again.noticePeriod?.label).toBe(notice.label);
+  });
+
+  it('neutralises a candidate’s formula but writes their phone number as it is', async () => {
+    const person = await aCandidate(t.app, w.orgA.adminToken, { about: '=HYPERLINK("http://evil.example","Click")' });
+    const { lines } = await exported(candidate, { search: person.email }, w.orgA.adminToken);
+    const headers = cellsOf(lines[0]!);
+    const row = cellsOf(lines[1]!);
+    expect(row[headers.indexOf('About')]).toBe(`'=HYPERLINK("http://evil.example","Click")`);
+    expect(row[headers.indexOf('Phone')]).toBe(person.phone);
+    expect(person.phone.startsWith('+')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccessLevel, CrmAccess, Who } from './access';
+import type { ExportColumn } from './conventions/export';
 import type { FilterKind } from './conventions/list';
 import type { SystemField } from './conventions/record';
 import type { ScopePolicy } from './scope-policy';
@@ -102,6 +103,8 @@ export type ResourceDefinition<
   order?: readonly { field: string; direction: 'asc' | 'desc' }[];
   /** Fields a CSV export never holds, whatever the list shows (personal data kept for other eyes). */
   neverExported?: readonly string[];
+  /** A CSV export's columns when the fields' own would not do (the candidate's are its import's, so a file re-imports as it is). */
+  exportColumns?: readonly ExportColumn[];
   /** Values unique among live rows, per organisation unless `global`, and the 409 message. */
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
   calls: Calls;

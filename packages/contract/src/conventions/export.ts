@@ -43,8 +43,9 @@ const headerOf = (key: string) =>
  * are not expanded references stay out, and so do the fields the definition never exports.
  */
 export const exportColumns = (
-  def: Pick<ResourceDefinition, 'fields' | 'references' | 'neverExported' | 'itemIdPrefix' | 'computed' | 'labelField'>,
+  def: Pick<ResourceDefinition, 'fields' | 'references' | 'neverExported' | 'itemIdPrefix' | 'computed' | 'labelField' | 'exportColumns'>,
 ): ExportColumn[] => {
+  if (def.exportColumns) return [...def.exportColumns];
   const columns: ExportColumn[] = def.itemIdPrefix ? [{ key: 'itemId', header: 'Reference', read: 'itemId' }] : [];
   // A label inside an object (a person's "name.fullName") is the one part of that object a list shows.
   const [labelRoot] = def.labelField?.split('.') ?? [];
@@ -77,13 +78,20 @@ const text = (value: unknown): string => {
 };
 
 /**
+ * Digits with spaces, brackets and the signs only ("+44 7700 900123", "-12"): a spreadsheet may do
+ * sums with them but calls nothing, so a phone number is written as it is and re-imports unchanged.
+ */
+const onlyNumbers = /^[+-][\d ()+-]*$/;
+
+/**
  * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled; a cell
  * a spreadsheet would read as a formula (=, +, -, @, a tab or carriage return first) gets a leading
- * apostrophe, so an exported name like "=HYPERLINK(...)" stays text.
+ * apostrophe, so an exported name like "=HYPERLINK(...)" stays text. Numbers and phone numbers
+ * starting with + or - are not formulas that can do harm, and keep their first character.
  */
 export const csvCell = (value: unknown): string => {
   let cell = text(value);
-  if (/^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
+  if (/^[=+\-@\t\r]/.test(cell) && !(onlyNumbers.test(cell) && /\d/.test(cell))) cell = `'${cell}`;
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 };
 

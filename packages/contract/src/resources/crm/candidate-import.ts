@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemId } from '../../conventions/common';
+import type { ExportColumn } from '../../conventions/export';
 import { defineWorkflow } from '../../define-resource';
 
 /** The largest file an import takes, in bytes of UTF-8 text, and the most rows (besides the header). */
@@ -61,6 +62,46 @@ export const importFieldLabels: Record<ImportField, string> = {
   willingToRelocate: 'Willing to relocate',
   ukDrivingLicence: 'UK driving licence',
 };
+
+/** Where each import field is read in a candidate as its list answers it (a full name, not its parts). */
+const exportedFrom: Record<Exclude<ImportField, 'firstName' | 'lastName'>, string> = {
+  name: 'name.fullName',
+  email: 'email',
+  phone: 'phone',
+  street: 'address.street',
+  city: 'address.city',
+  county: 'address.county',
+  postCode: 'address.postCode',
+  country: 'address.country',
+  about: 'about',
+  linkedInLink: 'linkedInLink',
+  gitHubLink: 'gitHubLink',
+  status: 'status',
+  skills: 'skills',
+  currentJobTitle: 'preferences.currentJobTitle',
+  desiredJobTitle: 'preferences.desiredJobTitle',
+  expectedSalaryMin: 'preferences.expectedSalary.min',
+  expectedSalaryMax: 'preferences.expectedSalary.max',
+  noticePeriod: 'noticePeriod',
+  willingToRelocate: 'preferences.willingToRelocate',
+  ukDrivingLicence: 'preferences.ukDrivingLicence',
+};
+
+/**
+ * The candidate export's columns: the import's, under the import's own headers, so an exported file
+ * imports again (into another organisation, or after a clean-up) with the mapping it suggests.
+ */
+export const candidateExportColumns: readonly ExportColumn[] = [
+  { key: 'itemId', header: 'Reference', read: 'itemId' },
+  ...Object.entries(exportedFrom).map(
+    ([field, key]): ExportColumn => ({
+      key,
+      header: importFieldLabels[field as ImportField],
+      read: field === 'noticePeriod' || field === 'skills' ? 'label' : 'value',
+    }),
+  ),
+  { key: 'createdAt', header: 'Created at', read: 'value' },
+];
 
 /** What the mapping must name: an email, a phone, and a name (whole, or its first part). */
 export const importMappingProblems = (mapping: Record<string, ImportField | null | undefined>) => {

@@ -16,6 +16,7 @@ import { recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
 import { workModelValues } from '../../lookups';
 import { preferences } from '../job-board/job-seeker';
+import { candidateExportColumns } from './candidate-import';
 
 const enterPhone = 'Please enter phone number.';
 const provideTitle = 'Please provide title.';
@@ -156,6 +157,7 @@ export const candidate = defineResource({
     .strict(),
   status: genericStatus,
   computed: ['appliedJobCount', 'referencesCount', 'filledProfileRequestCount', 'diversity', 'redirectedFrom'],
+  exportColumns: candidateExportColumns,
   search: ['name.fullName', 'email', 'phone', 'itemId.combined'],
   filters: {
     status: filterValue(genericStatus),
