@@ -18,6 +18,9 @@ export const events = pgTable(
     userIds: jsonb().$type<string[]>().notNull().default([]),
     attendeesMails: jsonb().$type<string[]>().notNull().default([]),
     contactIds: jsonb().$type<string[]>().notNull().default([]),
+    candidateIds: jsonb().$type<string[]>().notNull().default([]),
+    /** The organiser's IANA zone (from their browser): invitations state times in it. */
+    timeZone: text().notNull().default('UTC'),
     scheduleGoogleMeetCall: boolean().notNull().default(false),
     meetingLink: text(),
     sequence: integer().notNull().default(0),
