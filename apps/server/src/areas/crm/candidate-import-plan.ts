@@ -222,7 +222,9 @@ const candidatesByKeys = async (db: Executor, scope: Scope, input: { organisatio
     { _id: string; itemId: ImportRowReport['duplicates'][number]['itemId']; visible: boolean; email: string; phone: string }
   >();
   const visible = sql<boolean>`coalesce((${and(...candidateRepository.scopeWhere(scope))}), false)`;
-  const chunk = 4000;
+  // Small enough that one lookup is a short statement: on the embedded database every other
+  // request's statements wait while it runs.
+  const chunk = 500;
   for (let start = 0; start < Math.max(input.emails.length, input.phones.length); start += chunk) {
     const emails = input.emails.slice(start, start + chunk);
     const phones = input.phones.slice(start, start + chunk);
@@ -349,6 +351,7 @@ export const plan = async (
   const firstRowByPhone = new Map<string, number>();
   const updatedBy = new Map<string, number>();
   for (const { p, email, phone } of keyed) {
+    await turn();
     const earlier = firstRowByEmail.get(email) ?? (phone ? firstRowByPhone.get(phone) : undefined) ?? null;
     if (!firstRowByEmail.has(email)) firstRowByEmail.set(email, p.row);
     if (phone && !firstRowByPhone.has(phone)) firstRowByPhone.set(phone, p.row);
