@@ -1,11 +1,10 @@
-import { type BulkAction, bulkActionsOf, siblingOfList } from '@app/contract/conventions/bulk';
+import { type BulkAction, bulkActionsOf, callOfAction, siblingOfList } from '@app/contract/conventions/bulk';
 import type { CallSpec, ResourceDefinition } from '@app/contract/define-resource';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
 import { crmFeature, crmRole } from '@app/contract/resources/crm-access';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callOfAction } from '../src/engine/bulk-call';
 import { aRole, permissionId } from './support/access';
 import { type Fixture, fixtures, type SuiteWorld } from './support/fixtures';
 import { aCompany, aSeeker } from './support/job-board';

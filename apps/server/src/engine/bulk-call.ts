@@ -1,11 +1,13 @@
-import { type AccessLevel, accessLevelRank, levelOfKind, type Who } from '@app/contract/access';
+import { type AccessLevel, accessLevelRank, type Who } from '@app/contract/access';
 import {
-  type BulkAction,
   type BulkRequest,
+  bulkActionLevel,
   bulkActionsOf,
+  bulkActionWho,
   bulkRequest,
   bulkResult,
   bulkTooManyMessage,
+  callOfAction,
   siblingOfList,
 } from '@app/contract/conventions/bulk';
 import { maxAllRows } from '@app/contract/conventions/list';
@@ -23,35 +25,6 @@ import { Answer, registerCall } from './register-call';
 import type { KindHandler } from './register-resource';
 import type { ResourceRepository } from './repository';
 import type { Matching } from './resource-hooks';
-
-/** The single call each bulk action multiplies: its user types, level and checks are the action's. */
-export const callOfAction = { 'set-status': 'setStatus', delete: 'remove', 'assign-owner': 'update' } as const satisfies Record<
-  BulkAction,
-  CallKind
->;
-
-/**
- * An owner is a staff member, and OWN/TEAM scope is reckoned by owner: choosing one is for staff and
- * platform admins. A client-portal user may edit their client's contacts, never say which staff
- * member owns them.
- */
-const ownerChoosers: readonly Who[] = ['CRM_USER', 'SUPER_ADMIN', 'ADMIN'];
-
-/**
- * Who may take a bulk action: the user types of the call it multiplies (never the public: a bulk
- * call is always signed in), and for assign-owner only those among them who choose owners.
- */
-export const bulkActionWho = (def: ResourceDefinition, action: BulkAction): Who[] => {
-  const who = (def.calls[callOfAction[action]]?.who ?? []).filter((w) => w !== 'public');
-  if (action !== 'assign-owner') return who;
-  return who.includes('signed-in') ? [...ownerChoosers] : who.filter((w) => ownerChoosers.includes(w));
-};
-
-/** The level a bulk action needs: the multiplied call's (FULL to delete, WRITE otherwise, unless it says). */
-export const bulkActionLevel = (def: ResourceDefinition, action: BulkAction): AccessLevel => {
-  const kind = callOfAction[action];
-  return def.calls[kind]?.level ?? levelOfKind(kind);
-};
 
 /**
  * `PUT <base>/bulk`: one action (assign an owner, set a status, delete) on the rows chosen or on all

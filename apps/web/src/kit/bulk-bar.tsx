@@ -39,8 +39,9 @@ export const BulkBar = (props: {
   const path = siblingOfList(resource, 'bulk');
   const count = selectedCount(selection, props.total);
   if (!path || count === 0) return null;
-  const allowed = bulkActionsOf(resource).filter((action) =>
-    action === 'delete' ? can.do(resource, 'remove') : action === 'set-status' ? can.do(resource, 'setStatus') : can.do(resource, 'update'),
+  // Choosing an owner names a staff member: the picker, like the server, needs READ on staff.
+  const allowed = bulkActionsOf(resource).filter(
+    (action) => can.bulk(resource, action) && (action !== 'assign-owner' || can.do(organisationStaff, 'list')),
   );
   const statuses = enumOptions(resource.status) ?? [];
   const run = async (action: 'assign-owner' | 'set-status' | 'delete') => {

@@ -1,4 +1,5 @@
 import { type AccessLevel, accessLevelRank, type CrmAccess, type UserType } from '@app/contract/access';
+import { type BulkAction, bulkActionLevel, bulkActionWho } from '@app/contract/conventions/bulk';
 import type { CallKind, CallSpec, ResourceDefinition, WorkflowDefinition } from '@app/contract/define-resource';
 import type { MyPermissions } from '@app/contract/resources/auth';
 import { useMemo } from 'react';
@@ -30,6 +31,8 @@ export type Can = {
   do: (resource: ResourceDefinition, kind: CallKind) => boolean;
   /** A workflow: its `who`, and for CRM users its `access` at its level (WRITE unless it says). */
   call: (workflow: WorkflowDefinition) => boolean;
+  /** A bulk action: as the server checks it, the single call it multiplies (its user types and level). */
+  bulk: (resource: ResourceDefinition, action: BulkAction) => boolean;
 };
 
 const permitted = (userType: UserType | undefined, permissions: PermissionsState, access: CrmAccess | undefined, level: AccessLevel) => {
@@ -46,6 +49,9 @@ export const canOf = (userType: UserType | undefined, permissions: PermissionsSt
     return mayCall(userType, call) && permitted(userType, permissions, resource.access, call?.level ?? levelOfKind(kind));
   },
   call: (workflow) => mayCall(userType, workflow) && permitted(userType, permissions, workflow.access, workflow.level ?? 'WRITE'),
+  bulk: (resource, action) =>
+    mayCall(userType, { who: bulkActionWho(resource, action) }) &&
+    permitted(userType, permissions, resource.access, bulkActionLevel(resource, action)),
 });
 
 /**

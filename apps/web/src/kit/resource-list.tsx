@@ -1,4 +1,4 @@
-import { siblingOfList } from '@app/contract/conventions/bulk';
+import { bulkActionsOf, siblingOfList } from '@app/contract/conventions/bulk';
 import type { ListRequest } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { Button, Checkbox, Group, Paper, Skeleton, Stack, Table, UnstyledButton } from '@mantine/core';
@@ -168,12 +168,12 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   const mayRemove = can.do(resource, 'remove');
   const maySetStatus = can.do(resource, 'setStatus');
   const hasActions = mayEdit || mayRemove || maySetStatus || Boolean(props.rowExtra);
-  // Rows can be ticked for a bulk action where the list has its bulk call and the user one of its writes.
+  // Rows can be ticked where the list has its bulk call and the user may take one of its actions as the server checks them.
   const mayBulk =
     resource.tenancy === 'organisation' &&
     Boolean(siblingOfList(resource, 'bulk')) &&
     !props.fixedFilter &&
-    (mayEdit || mayRemove || maySetStatus);
+    bulkActionsOf(resource).some((action) => can.bulk(resource, action));
 
   const changeStatus = async (row: RecordOf<D>, to?: string) => {
     const status = to ?? ((row as { status?: unknown }).status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ResourceDefinition } from '../define-resource';
+import { type AccessLevel, levelOfKind, type Who } from '../access';
+import type { CallKind, ResourceDefinition } from '../define-resource';
 import { mongoId } from './ids';
 import { listRequest, maxAllRows } from './list';
 
@@ -13,6 +14,35 @@ export const bulkActionsOf = (def: Pick<ResourceDefinition, 'calls' | 'status'>)
   if (def.status && def.calls.setStatus) actions.push('set-status');
   if (def.calls.remove) actions.push('delete');
   return actions;
+};
+
+/** The single call each bulk action multiplies: its user types, level and checks are the action's. */
+export const callOfAction = { 'set-status': 'setStatus', delete: 'remove', 'assign-owner': 'update' } as const satisfies Record<
+  BulkAction,
+  CallKind
+>;
+
+/**
+ * An owner is a staff member, and OWN/TEAM scope is reckoned by owner: choosing one is for staff and
+ * platform admins. A client-portal user may edit their client's contacts, never say which staff
+ * member owns them.
+ */
+const ownerChoosers: readonly Who[] = ['CRM_USER', 'SUPER_ADMIN', 'ADMIN'];
+
+/**
+ * Who may take a bulk action: the user types of the call it multiplies (never the public: a bulk
+ * call is always signed in), and for assign-owner only those among them who choose owners.
+ */
+export const bulkActionWho = (def: ResourceDefinition, action: BulkAction): Who[] => {
+  const who = (def.calls[callOfAction[action]]?.who ?? []).filter((w) => w !== 'public');
+  if (action !== 'assign-owner') return who;
+  return who.includes('signed-in') ? [...ownerChoosers] : who.filter((w) => ownerChoosers.includes(w));
+};
+
+/** The level a bulk action needs: the multiplied call's (FULL to delete, WRITE otherwise, unless it says). */
+export const bulkActionLevel = (def: ResourceDefinition, action: BulkAction): AccessLevel => {
+  const kind = callOfAction[action];
+  return def.calls[kind]?.level ?? levelOfKind(kind);
 };
 
 export const bulkIdsMessage = 'Please select at least one record';

@@ -1,7 +1,7 @@
 import type { FieldError } from '@app/contract/conventions/envelope';
 import { event } from '@app/contract/resources/crm/event';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { Alert, Button, Group, Modal, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Modal, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../kit/api';
@@ -111,77 +111,82 @@ export const EventForm = ({ record, slot, relatedTo, onClose }: EventFormProps) 
   };
 
   return (
-    <Modal opened onClose={onClose} title={record ? 'Edit event' : 'Add event'} size="lg" fullScreen={phone} centered>
+    <Modal opened onClose={onClose} title={!record ? 'Add event' : mayWrite ? 'Edit event' : 'Event'} size="lg" fullScreen={phone} centered>
       <Stack>
         {failure && (
           <Alert color="red" role="alert">
             {failure.message}
           </Alert>
         )}
-        <TextInput
-          label="Title"
-          required
-          value={draft.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          error={errorOf('title')}
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label="Starts"
-            type="datetime-local"
-            required
-            value={draft.startTime}
-            onChange={(e) => set('startTime', e.currentTarget.value)}
-            error={errorOf('startTime')}
-          />
-          <TextInput
-            label="Ends"
-            type="datetime-local"
-            required
-            value={draft.endTime}
-            onChange={(e) => set('endTime', e.currentTarget.value)}
-            error={errorOf('endTime')}
-          />
-        </Group>
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          value={draft.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Type"
-          placeholder="Interview, client meeting…"
-          value={draft.type}
-          onChange={(e) => set('type', e.currentTarget.value)}
-        />
-        <Group grow align="flex-start">
-          <TextInput label="Street" value={draft.street} onChange={(e) => set('street', e.currentTarget.value)} />
-          <TextInput label="City" value={draft.city} onChange={(e) => set('city', e.currentTarget.value)} />
-        </Group>
-        <ReferencePicker
-          target={staffTarget}
-          multiple
-          label="Staff attending"
-          value={draft.userIds}
-          known={(record?.users ?? []).map((user) => ({ value: user._id, label: user.label }))}
-          onChange={(value) => set('userIds', Array.isArray(value) ? value : [value])}
-          error={errorOf('userIds')}
-        />
-        <TagsInput
-          label="Other attendees’ emails"
-          description="Each is mailed the invitation; press Enter after each address."
-          value={draft.attendeesMails}
-          onChange={(value) => set('attendeesMails', value)}
-          error={failure?.errors.find((error) => error.field.startsWith('attendeesMails'))?.message}
-        />
-        <Switch
-          label="Video meeting"
-          description={record?.meetingLink ? `Link: ${record.meetingLink}` : 'Adds a meeting link (Jitsi) to the invitation.'}
-          checked={draft.scheduleGoogleMeetCall}
-          onChange={(e) => set('scheduleGoogleMeetCall', e.currentTarget.checked)}
-        />
+        {/* Who may only read events sees one as it is: every field disabled, as the server would refuse a change. */}
+        <Fieldset disabled={!mayWrite} variant="unstyled" p={0}>
+          <Stack>
+            <TextInput
+              label="Title"
+              required
+              value={draft.title}
+              onChange={(e) => set('title', e.currentTarget.value)}
+              error={errorOf('title')}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                label="Starts"
+                type="datetime-local"
+                required
+                value={draft.startTime}
+                onChange={(e) => set('startTime', e.currentTarget.value)}
+                error={errorOf('startTime')}
+              />
+              <TextInput
+                label="Ends"
+                type="datetime-local"
+                required
+                value={draft.endTime}
+                onChange={(e) => set('endTime', e.currentTarget.value)}
+                error={errorOf('endTime')}
+              />
+            </Group>
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              value={draft.description}
+              onChange={(e) => set('description', e.currentTarget.value)}
+            />
+            <TextInput
+              label="Type"
+              placeholder="Interview, client meeting…"
+              value={draft.type}
+              onChange={(e) => set('type', e.currentTarget.value)}
+            />
+            <Group grow align="flex-start">
+              <TextInput label="Street" value={draft.street} onChange={(e) => set('street', e.currentTarget.value)} />
+              <TextInput label="City" value={draft.city} onChange={(e) => set('city', e.currentTarget.value)} />
+            </Group>
+            <ReferencePicker
+              target={staffTarget}
+              multiple
+              label="Staff attending"
+              value={draft.userIds}
+              known={(record?.users ?? []).map((user) => ({ value: user._id, label: user.label }))}
+              onChange={(value) => set('userIds', Array.isArray(value) ? value : [value])}
+              error={errorOf('userIds')}
+            />
+            <TagsInput
+              label="Other attendees’ emails"
+              description="Each is mailed the invitation; press Enter after each address."
+              value={draft.attendeesMails}
+              onChange={(value) => set('attendeesMails', value)}
+              error={failure?.errors.find((error) => error.field.startsWith('attendeesMails'))?.message}
+            />
+            <Switch
+              label="Video meeting"
+              description={record?.meetingLink ? `Link: ${record.meetingLink}` : 'Adds a meeting link (Jitsi) to the invitation.'}
+              checked={draft.scheduleGoogleMeetCall}
+              onChange={(e) => set('scheduleGoogleMeetCall', e.currentTarget.checked)}
+            />
+          </Stack>
+        </Fieldset>
         <Group justify="space-between">
           {record && can.do(event, 'remove') ? (
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
@@ -192,7 +197,7 @@ export const EventForm = ({ record, slot, relatedTo, onClose }: EventFormProps) 
           )}
           <Group gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {mayWrite ? 'Cancel' : 'Close'}
             </Button>
             {mayWrite && (
               <Button onClick={submit} loading={create.isPending || update.isPending}>

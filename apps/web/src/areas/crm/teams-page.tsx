@@ -5,6 +5,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callResource } from '../../kit/api';
+import { useCan } from '../../kit/can';
 import { messageOf, notifyFailure, notifySuccess } from '../../kit/notify';
 import { ReferencePicker } from '../../kit/reference-picker';
 import type { Column } from '../../kit/resource-list';
@@ -40,6 +41,7 @@ const useMembership = () => {
 
 const MemberBadges = ({ row }: { row: TeamRow }) => {
   const { remove } = useMembership();
+  const mayRemove = useCan().do(teamMember, 'remove');
   const members = row.members ?? [];
   if (members.length === 0)
     return (
@@ -57,7 +59,9 @@ const MemberBadges = ({ row }: { row: TeamRow }) => {
             variant="light"
             radius="sm"
             rightSection={
-              <CloseButton size="xs" aria-label={`Remove ${name} from ${row.name}`} onClick={() => remove.mutate({ _id: member._id })} />
+              mayRemove ? (
+                <CloseButton size="xs" aria-label={`Remove ${name} from ${row.name}`} onClick={() => remove.mutate({ _id: member._id })} />
+              ) : undefined
             }
           >
             {member.memberType ? `${name} · ${member.memberType}` : name}
@@ -133,12 +137,17 @@ const columns: Tailoring<Column<RecordOf<typeof team>>> = {
 };
 
 /** /crm/teams: the organisation's teams and who is in them (TEAM-scoped permissions follow them). */
-export const TeamsPage = () => (
-  <ResourceScreen
-    resource={team}
-    description="Teams group staff: a permission with team scope shows a member the records of their teams."
-    searchPlaceholder="Team name"
-    columns={columns}
-    rowExtra={(row) => <AddMember row={row} />}
-  />
-);
+export const TeamsPage = () => {
+  // Adding a member names a staff member, so it needs READ on staff as well (the server's rule for references).
+  const can = useCan();
+  const mayAdd = can.do(teamMember, 'create') && can.do(organisationStaff, 'list');
+  return (
+    <ResourceScreen
+      resource={team}
+      description="Teams group staff: a permission with team scope shows a member the records of their teams."
+      searchPlaceholder="Team name"
+      columns={columns}
+      rowExtra={mayAdd ? (row) => <AddMember row={row} /> : undefined}
+    />
+  );
+};
