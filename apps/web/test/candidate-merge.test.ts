@@ -3,7 +3,20 @@ import { crmNote } from '@app/contract/resources/crm/note';
 import { task } from '@app/contract/resources/crm/task';
 import { describe, expect, it } from 'vitest';
 import { candidatePayload } from '../src/areas/crm/candidate-form';
-import { defaultChoices, describeField, differingFields, duplicatesOf, mergePath, mergePayload } from '../src/areas/crm/candidate-merge';
+import {
+  defaultChoices,
+  describeField,
+  differingFields,
+  draftCandidate,
+  draftDifferingFields,
+  draftMergePayload,
+  draftOf,
+  duplicatesOf,
+  mergeDraftPath,
+  mergedValue,
+  mergePath,
+  mergePayload,
+} from '../src/areas/crm/candidate-merge';
 import {
   candidateEventColumns,
   candidateNoteColumns,
@@ -71,6 +84,70 @@ describe('the merge payload', () => {
 
   it('addresses the merge screen with both ids', () => {
     expect(mergePath('a 1', 'b')).toBe('/crm/candidates/merge?survivor=a%201&merged=b');
+  });
+});
+
+describe('a group of facts chosen from one side', () => {
+  it('keeps the other side’s desired job title when the chosen side has none', () => {
+    const survivor = { currentJobTitle: 'Nurse', desiredJobTitle: 'Ward sister', willingToRelocate: true };
+    const merged = { currentJobTitle: 'Staff nurse', desiredJobTitle: '', willingToRelocate: false };
+    expect(mergedValue('preferences', merged, survivor)).toEqual({
+      currentJobTitle: 'Staff nurse',
+      desiredJobTitle: 'Ward sister',
+      // A "no" is the chosen side's answer, as the merge call keeps it.
+      willingToRelocate: false,
+    });
+    expect(describeField('preferences', mergedValue('preferences', merged, survivor))).toBe('Now: Staff nurse, Wants: Ward sister');
+  });
+
+  it('takes one whole address, never half of each', () => {
+    expect(mergedValue('address', { city: 'Leeds' }, { city: 'London', postCode: 'N1 1AA' })).toEqual({ city: 'Leeds' });
+    expect(mergedValue('about', null, 'Engineer')).toBe('Engineer');
+  });
+});
+
+describe('merging typed details into an existing candidate (nothing created)', () => {
+  const typed = {
+    name: { first: 'Ada', last: 'King' },
+    email: 'ada@example.com',
+    phone: '07700 900999',
+    address: { city: 'Leeds' },
+    status: 'ACTIVE',
+    preferences: { desiredJobTitle: 'Analyst' },
+    contactIds: ['c2'],
+  };
+  const existing = { ...ada, contactIds: ['c1'], address: { city: 'London', postCode: 'N1 1AA' } };
+
+  it('compares only what was typed, the address and preferences laid over the existing ones', () => {
+    const draft = draftCandidate(existing, typed);
+    expect(draft.address).toEqual({ city: 'Leeds', postCode: 'N1 1AA' });
+    expect(draftDifferingFields(existing, draft)).toEqual(['name', 'phone', 'address', 'preferences']);
+  });
+
+  it('is one update of the existing candidate with the typed values chosen and both sides’ contacts', () => {
+    const draft = draftCandidate(existing, typed);
+    const differing = draftDifferingFields(existing, draft);
+    const payload = draftMergePayload({
+      survivor: existing,
+      draft,
+      choices: { name: 'survivor', phone: 'merged', address: 'survivor', preferences: 'merged' },
+      differing,
+    });
+    expect(payload).toEqual({
+      _id: 'a',
+      phone: '07700 900999',
+      preferences: { ...ada.preferences, desiredJobTitle: 'Analyst' },
+      contactIds: ['c1', 'c2'],
+      createAnyway: true,
+    });
+    expect(payload).not.toHaveProperty('status');
+  });
+
+  it('travels in the navigation state, not the address', () => {
+    expect(mergeDraftPath('a')).toBe('/crm/candidates/merge?survivor=a');
+    expect(draftOf({ draft: typed })).toBe(typed);
+    expect(draftOf(null)).toBeNull();
+    expect(draftOf({ draft: 'x' })).toBeNull();
   });
 });
 

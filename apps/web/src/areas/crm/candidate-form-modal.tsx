@@ -1,17 +1,19 @@
-import { type CandidateDuplicate, candidate } from '@app/contract/resources/crm/candidate';
-import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { type CandidateDuplicate, candidate, mergeCandidates } from '@app/contract/resources/crm/candidate';
+import { Alert, Anchor, Box, Button, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callRecord } from '../../kit/api';
+import { useCan } from '../../kit/can';
 import { type FormMode, fieldsFor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { type RecordOf, resourceKey } from '../../kit/use-resource';
 import { candidateFormFields, candidatePayload } from './candidate-form';
-import { duplicatesOf, mergePath } from './candidate-merge';
+import { duplicatesOf, type MergeDraftState, mergeDraftPath, mergePath } from './candidate-merge';
 
 type CandidateRecord = RecordOf<typeof candidate>;
 type Outcome = { kind: 'saved'; record: CandidateRecord } | { kind: 'duplicates' };
@@ -21,88 +23,129 @@ type DuplicateWarningProps = {
   mode: FormMode;
   duplicates: readonly CandidateDuplicate[];
   busy: boolean;
+  /** Whether the user may make the call the merge makes; if not, they are told who can. */
+  mayMerge: boolean;
   onOpen: () => void;
   onAnyway: () => void;
   onMerge: (duplicate: CandidateDuplicate) => void;
 };
 
-/** The candidates sharing the email or phone just typed, and the three ways on. */
-export const DuplicateWarning = ({ mode, duplicates, busy, onOpen, onAnyway, onMerge }: DuplicateWarningProps) => (
-  <Alert
-    color="yellow"
-    variant="light"
-    icon={<IconCopy size={18} aria-hidden />}
-    title="This may be a candidate you already have"
-    role="alert"
-  >
-    <Stack gap="sm">
-      <Text size="sm">{duplicates.length === 1 ? 'A candidate has' : `${duplicates.length} candidates have`} the same email or phone.</Text>
-      <Table withTableBorder striped aria-label="Possible duplicates">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Reference</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {duplicates.map((duplicate) => {
-            const name = duplicate.visible
-              ? duplicate.name?.fullName || duplicate.itemId?.combined || 'Candidate'
-              : `${duplicate.itemId?.combined ?? 'A candidate'} (a colleague’s)`;
-            return (
-              <Table.Tr key={duplicate._id}>
-                <Table.Td>{name}</Table.Td>
-                <Table.Td>{duplicate.itemId?.combined}</Table.Td>
-                <Table.Td>{duplicate.email}</Table.Td>
-                <Table.Td>{duplicate.phone}</Table.Td>
-                <Table.Td>
-                  {duplicate.visible && (
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor
-                        component={Link}
-                        to={`/crm/candidates/${duplicate._id}`}
-                        size="sm"
-                        onClick={onOpen}
-                        aria-label={`Open ${name}`}
-                      >
-                        Open
-                      </Anchor>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        disabled={busy}
-                        onClick={() => onMerge(duplicate)}
-                        aria-label={`Merge into ${name}`}
-                      >
-                        Merge into this one
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      <Group justify="flex-end">
-        <Button variant="default" loading={busy} onClick={onAnyway}>
-          {mode === 'create' ? 'Create anyway' : 'Save anyway'}
+const nameOfDuplicate = (duplicate: CandidateDuplicate) =>
+  duplicate.visible
+    ? duplicate.name?.fullName || duplicate.itemId?.combined || 'Candidate'
+    : `${duplicate.itemId?.combined ?? 'A candidate'} (a colleague’s)`;
+
+/** Open and merge for one duplicate; wrapping rather than widening, so both stay in view. */
+const DuplicateActions = ({
+  duplicate,
+  busy,
+  mayMerge,
+  onOpen,
+  onMerge,
+}: { duplicate: CandidateDuplicate } & Pick<DuplicateWarningProps, 'busy' | 'mayMerge' | 'onOpen' | 'onMerge'>) => {
+  if (!duplicate.visible) return null;
+  const name = nameOfDuplicate(duplicate);
+  return (
+    <Group gap="xs">
+      <Anchor component={Link} to={`/crm/candidates/${duplicate._id}`} size="sm" onClick={onOpen} aria-label={`Open ${name}`}>
+        Open
+      </Anchor>
+      {mayMerge && (
+        <Button size="compact-sm" variant="light" disabled={busy} onClick={() => onMerge(duplicate)} aria-label={`Merge into ${name}`}>
+          Merge into this one
         </Button>
-      </Group>
-    </Stack>
-  </Alert>
-);
+      )}
+    </Group>
+  );
+};
+
+/** The candidates sharing the email or phone just typed, and the three ways on. */
+export const DuplicateWarning = ({ mode, duplicates, busy, mayMerge, onOpen, onAnyway, onMerge }: DuplicateWarningProps) => {
+  // A five-column table does not fit a phone: there each duplicate is a short card.
+  const narrow = useMediaQuery('(max-width: 40em)');
+  const actions = { busy, mayMerge, onOpen, onMerge };
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconCopy size={18} aria-hidden />}
+      title="This may be a candidate you already have"
+      role="alert"
+      styles={{ body: { minWidth: 0 } }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {duplicates.length === 1 ? 'A candidate has' : `${duplicates.length} candidates have`} the same email or phone.
+        </Text>
+        {narrow ? (
+          <Stack gap="xs" role="list" aria-label="Possible duplicates">
+            {duplicates.map((duplicate) => (
+              <Paper key={duplicate._id} withBorder p="xs" role="listitem" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" fw={600}>
+                  {nameOfDuplicate(duplicate)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {[duplicate.itemId?.combined, duplicate.email, duplicate.phone].filter(Boolean).join(' · ')}
+                </Text>
+                <Box mt={6}>
+                  <DuplicateActions duplicate={duplicate} {...actions} />
+                </Box>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <Table withTableBorder striped layout="fixed" aria-label="Possible duplicates" style={{ overflowWrap: 'anywhere' }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th w="14%">Reference</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th w="18%">Phone</Table.Th>
+                <Table.Th w={mayMerge ? 190 : 70}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {duplicates.map((duplicate) => (
+                <Table.Tr key={duplicate._id}>
+                  <Table.Td>{nameOfDuplicate(duplicate)}</Table.Td>
+                  <Table.Td>{duplicate.itemId?.combined}</Table.Td>
+                  <Table.Td>{duplicate.email}</Table.Td>
+                  <Table.Td>{duplicate.phone}</Table.Td>
+                  <Table.Td>
+                    <DuplicateActions duplicate={duplicate} {...actions} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {!mayMerge && duplicates.some((duplicate) => duplicate.visible) && (
+          <Text size="xs" c="dimmed">
+            {mode === 'create'
+              ? 'Adding these details to an existing candidate needs write access to Candidates.'
+              : 'Merging candidates needs full access to Candidates.'}{' '}
+            Your organisation admin can do it, or give your role that access.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" loading={busy} onClick={onAnyway}>
+            {mode === 'create' ? 'Create anyway' : 'Save anyway'}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+};
 
 type CandidateFormModalProps = { mode: FormMode; record?: CandidateRecord; opened: boolean; onClose: () => void };
 
 /**
  * The candidate's create or edit form in a dialog. When the email or phone is already a candidate's
- * (the server's 409), it lists them and offers to open one, save anyway, or save and merge the two.
+ * (the server's 409), it lists them at the top, scrolled to and announced, and offers to open one,
+ * save anyway, or merge: a new candidate's typed details go to the merge screen unsaved (the
+ * existing one takes what is chosen, nothing is created); an edited one is saved, then merged.
  */
 export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateFormModalProps) => {
   const phone = useMediaQuery('(max-width: 40em)');
@@ -110,6 +153,21 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  const can = useCan();
+  const mayMerge = mode === 'create' ? can.do(candidate, 'update') : can.call(mergeCandidates);
+  const warningRef = useRef<HTMLDivElement>(null);
+
+  // The submit button is at the bottom of a long form; the warning is at the top: take the user there.
+  useEffect(() => {
+    if (!pending) return;
+    warningRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    warningRef.current?.focus({ preventScroll: true });
+    notifications.show({
+      color: 'yellow',
+      title: 'Possible duplicate',
+      message: 'Check the candidates listed at the top of the form before saving.',
+    });
+  }, [pending]);
 
   const send = (payload: Record<string, unknown>) =>
     mode === 'create' ? callRecord(candidate, 'create', payload) : callRecord(candidate, 'update', { ...payload, _id: record?._id });
@@ -135,6 +193,17 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
       setPending({ duplicates, payload });
       return { kind: 'duplicates' };
     }
+  };
+
+  const mergeInto = (duplicate: CandidateDuplicate) => {
+    if (!pending) return;
+    if (mode === 'edit') {
+      void anyway(duplicate);
+      return;
+    }
+    const state: MergeDraftState = { draft: pending.payload };
+    close();
+    navigate(mergeDraftPath(duplicate._id), { state });
   };
 
   const anyway = async (merge?: CandidateDuplicate) => {
@@ -163,14 +232,17 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
       {opened && (
         <Stack gap="md">
           {pending && (
-            <DuplicateWarning
-              mode={mode}
-              duplicates={pending.duplicates}
-              busy={busy}
-              onOpen={close}
-              onAnyway={() => anyway()}
-              onMerge={(duplicate) => anyway(duplicate)}
-            />
+            <Box ref={warningRef} tabIndex={-1} style={{ outline: 'none', scrollMarginTop: 16 }}>
+              <DuplicateWarning
+                mode={mode}
+                duplicates={pending.duplicates}
+                busy={busy}
+                mayMerge={mayMerge}
+                onOpen={close}
+                onAnyway={() => anyway()}
+                onMerge={mergeInto}
+              />
+            </Box>
           )}
           <FieldsForm<Outcome>
             fields={fieldsFor(candidateFormFields, mode)}

@@ -1,5 +1,6 @@
 import { type CandidateDuplicate, type CandidateMergeField, candidateMergeFields } from '@app/contract/resources/crm/candidate';
 import { isApiError } from '../../kit/api';
+import { candidatePayload } from './candidate-form';
 
 export type MergeSide = 'survivor' | 'merged';
 export type MergeChoices = Partial<Record<CandidateMergeField, MergeSide>>;
@@ -53,6 +54,27 @@ const comparable = (value: unknown): unknown => {
 /** The mergeable fields on which the two candidates disagree; only those need a choice. */
 export const differingFields = (survivor: Row, merged: Row): CandidateMergeField[] =>
   candidateMergeFields.filter((field) => JSON.stringify(comparable(survivor[field])) !== JSON.stringify(comparable(merged[field])));
+
+/**
+ * Fields grouping independent facts (a current and a desired job title): as the server merges them,
+ * the chosen side wins member by member and a member it lacks comes from the other side.
+ */
+const groupFields: readonly CandidateMergeField[] = ['preferences', 'instituteInfo'];
+export const isGroupField = (field: CandidateMergeField) => groupFields.includes(field);
+
+const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Nothing, as the merge call reckons it (a "no" is a value there). */
+const isNothing = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** What a field becomes when one side is chosen: that side's value, filled from the other where it has nothing (as the merge call does). */
+export const mergedValue = (field: CandidateMergeField, chosen: unknown, other: unknown): unknown => {
+  if (isNothing(chosen)) return isNothing(other) ? chosen : other;
+  if (!isGroupField(field) || !isRecord(chosen) || !isRecord(other)) return chosen;
+  const filled: Row = { ...chosen };
+  for (const [key, value] of Object.entries(other)) if (isNothing(filled[key]) && !isNothing(value)) filled[key] = value;
+  return filled;
+};
 
 /** The starting choice per differing field: the survivor's value, unless it has none and the other has one. */
 export const defaultChoices = (survivor: Row, merged: Row): MergeChoices =>
@@ -136,3 +158,48 @@ export const duplicatesOf = (error: unknown): CandidateDuplicate[] | null => {
 /** The merge screen's address: the kept candidate and the one merged into it. */
 export const mergePath = (survivorId: string, mergedId: string) =>
   `/crm/candidates/merge?survivor=${encodeURIComponent(survivorId)}&merged=${encodeURIComponent(mergedId)}`;
+
+/**
+ * The merge screen for details typed in the add-candidate form and not saved: the existing candidate
+ * takes the ones chosen, and no second candidate is made (the draft travels in the navigation state,
+ * not the address, as it holds personal details).
+ */
+export const mergeDraftPath = (survivorId: string) => `/crm/candidates/merge?survivor=${encodeURIComponent(survivorId)}`;
+export type MergeDraftState = { draft: Row };
+export const draftOf = (state: unknown): Row | null => {
+  const draft = isRecord(state) ? state.draft : null;
+  return isRecord(draft) ? draft : null;
+};
+
+/**
+ * The typed details as a candidate to compare: the form holds only part of the address and the
+ * preferences, so those are laid over the existing candidate's, as an edit is.
+ */
+export const draftCandidate = (survivor: Row, draft: Row): Row => candidatePayload(draft, 'edit', survivor);
+
+/** The fields on which the typed details say something and differ from the existing candidate. */
+export const draftDifferingFields = (survivor: Row, draft: Row): CandidateMergeField[] =>
+  differingFields(survivor, draft).filter((field) => !isBlank(draft[field]));
+
+/**
+ * The one update that merges typed details into the existing candidate: each field chosen from the
+ * typed side, and the linked contacts of both. `createAnyway` because the duplicates were seen.
+ */
+export const draftMergePayload = (input: {
+  survivor: Row;
+  draft: Row;
+  choices: MergeChoices;
+  differing: readonly CandidateMergeField[];
+}): Row => {
+  const values: Row = {};
+  for (const field of input.differing) {
+    if ((input.choices[field] ?? 'survivor') !== 'merged') continue;
+    values[field] = mergedValue(field, input.draft[field], input.survivor[field]);
+  }
+  const typedContacts = Array.isArray(input.draft.contactIds) ? (input.draft.contactIds as string[]) : [];
+  if (typedContacts.length > 0) {
+    const own = Array.isArray(input.survivor.contactIds) ? (input.survivor.contactIds as string[]) : [];
+    values.contactIds = [...new Set([...own, ...typedContacts])];
+  }
+  return { _id: input.survivor._id, ...values, createAnyway: true };
+};
