@@ -17,6 +17,12 @@ const fields = z.object({
   user: idName.nullable(),
 });
 
+/**
+ * Who audits reads of special-category data (a candidate's diversity): FULL on the audit log. Those
+ * entries stay in the log; a reader of it below that level (a candidate's Activity tab) is not answered them.
+ */
+export const sensitiveReadAudit = { access: { module: 'EntityLog' }, level: 'FULL' } as const;
+
 /** The audit trail: written by the engine on every change, only ever read through this list. */
 export const entityLog = defineResource({
   name: 'EntityLog',

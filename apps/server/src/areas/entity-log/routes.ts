@@ -1,6 +1,8 @@
-import { entityLog } from '@app/contract/resources/entity-log';
+import { entityLog, sensitiveReadAudit } from '@app/contract/resources/entity-log';
+import { ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { entityLogs } from '../../db/schema/services';
+import { grantScope, loadProfile } from '../../engine/access';
 import { idsIn, recordNames } from '../../engine/record-names';
 import { referenceTarget } from '../../engine/references';
 import { registerResource } from '../../engine/register-resource';
@@ -20,7 +22,13 @@ export const registerEntityLog = (app: FastifyInstance) =>
     handlers: {
       // The generic list, each entry with the names of the records its change points at: one lookup for the page.
       list: async (ctx) => {
-        const page = await ctx.repository.list(ctx.db, ctx.scope, ctx.input);
+        // Reads of special-category data are answered only to who audits them.
+        const { caller } = ctx;
+        const auditor =
+          caller?.userType !== 'CRM_USER' ||
+          grantScope(await loadProfile(ctx.db, caller), { caller, access: sensitiveReadAudit.access, level: sensitiveReadAudit.level }) !==
+            null;
+        const page = await ctx.repository.list(ctx.db, ctx.scope, ctx.input, auditor ? [] : [ne(entityLogs.action, 'SENSITIVE_READ')]);
         const idsOf = page.results.map((row) => idsIn([changedValues(row.from), changedValues(row.to)]));
         // The resources the changed records' own references name are asked first (a task's assignees are staff).
         const first = new Set<string>();
