@@ -1,9 +1,10 @@
 import { client } from '@app/contract/resources/crm/client';
-import { event } from '@app/contract/resources/crm/event';
+import { event, unknownTimeZone } from '@app/contract/resources/crm/event';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
 import { messageOf } from '../src/services/mail';
 import { permissionId, aRole as roleOf } from './support/access';
+import { aCandidate } from './support/candidates';
 import { parseIcs } from './support/ical';
 import { mailTo } from './support/outbox';
 import { call, type TestApp } from './support/test-app';
@@ -103,7 +104,11 @@ describe('events', () => {
     expect(listed.body.data.results[0].users).toEqual([{ _id: ann.id, label: 'Ann Staff' }]);
 
     const [invite] = await mailTo(t.app, ann.email);
-    expect(invite?.subject).toBe('Invitation: Interview with Jo @ 2027-01-15 09:00 UTC');
+    // No zone sent: the times are stated in UTC, and named so.
+    expect(invite?.subject).toBe('Invitation: Interview with Jo @ Friday 15 January 2027 at 09:00 (UTC)');
+    expect(invite?.text).toContain('When: Friday 15 January 2027 at 09:00 to 10:00 (UTC)');
+    // The meeting link is a link in the HTML part, and the rest of it is escaped text.
+    expect(invite?.html).toContain(`<a href="${created.meetingLink}">${created.meetingLink}</a>`);
     expect(invite?.text).toContain(created.meetingLink);
     const ics = icsOf(invite as never);
     expect(ics.contentType).toBe('text/calendar; charset=utf-8; method=REQUEST');
@@ -272,5 +277,102 @@ describe('events', () => {
     // Adding their staff on update is refused as well.
     const update = await call(t.app, event.calls.update!, { _id: ourEvent._id, userIds: [theirs.id] }, w.orgA.adminToken);
     expect(update.status).toBe(404);
+  });
+
+  it('state the times in the organiser’s time zone, in the text, the subject and the calendar file', async () => {
+    const ann = await aStaffMember(t.app, w.orgA.adminToken, { first: 'Ann' });
+    // 09:00 UTC on 15 January is 09:00 in London and 04:00 in New York; an end on another day says its day.
+    const created = await anEvent({
+      title: 'Zoned',
+      userIds: [ann.id],
+      timeZone: 'America/New_York',
+      startTime: at(0),
+      endTime: at(24),
+    });
+    expect((created as unknown as { timeZone: string }).timeZone).toBe('America/New_York');
+    const [invite] = await mailTo(t.app, ann.email);
+    expect(invite?.subject).toBe('Invitation: Zoned @ Friday 15 January 2027 at 04:00 (America/New_York)');
+    expect(invite?.text).toContain('When: Friday 15 January 2027 at 04:00 to Saturday 16 January 2027 at 04:00 (America/New_York)');
+    // The file keeps UTC times, which every calendar turns into its reader's own zone.
+    const [vevent] = icsOf(invite as never).events;
+    expect(vevent?.start.toISOString()).toBe(at(0));
+
+    // An update in summer time reads in that zone's summer offset.
+    const summer = new Date(Date.UTC(2027, 6, 1, 13)).toISOString();
+    const summerEnd = new Date(Date.UTC(2027, 6, 1, 14)).toISOString();
+    const moved = await call(
+      t.app,
+      event.calls.update!,
+      { _id: created._id, startTime: summer, endTime: summerEnd, timeZone: 'Europe/London' },
+      w.orgA.adminToken,
+    );
+    expect(moved.status, moved.body.message).toBe(200);
+    const [update] = await mailTo(t.app, ann.email);
+    expect(update?.text).toContain('When: Thursday 1 July 2027 at 14:00 to 15:00 (Europe/London)');
+
+    for (const zone of ['Mars/Olympus_Mons', '', 'x'.repeat(80)]) {
+      const refused = await call(
+        t.app,
+        event.calls.create!,
+        { title: 'Nowhere', startTime: at(0), endTime: at(1), timeZone: zone },
+        w.orgA.adminToken,
+      );
+      expect(refused.status, zone).toBe(400);
+      expect(refused.body.message).toBe(unknownTimeZone);
+    }
+  });
+
+  it('invite candidates the caller may read, at their own address, and refuse one they may not', async () => {
+    const jo = (await aCandidate(t.app, w.orgA.adminToken)) as { _id: string; email: string };
+    const created = await anEvent({ title: 'Interview with a candidate', candidateIds: [jo._id] });
+    const [invite] = await mailTo(t.app, jo.email);
+    expect(invite?.subject).toMatch(/^Invitation: Interview with a candidate @ /);
+    expect(icsOf(invite as never).events[0]?.attendees).toEqual([{ email: jo.email, rsvp: 'TRUE' }]);
+    const details = await call(t.app, event.calls.list!, { search: created.title }, w.orgA.adminToken);
+    expect(details.body.data.results[0].candidates).toEqual([{ _id: jo._id, label: expect.any(String) }]);
+    // An in-house candidate is no outside address: the invitation is not counted against the limits.
+    expect(invite?.outside).toBe(false);
+
+    // Taking the candidate off mails them the cancellation.
+    await call(t.app, event.calls.update!, { _id: created._id, candidateIds: [] }, w.orgA.adminToken);
+    const [cancel] = await mailTo(t.app, jo.email);
+    expect(cancel?.subject).toMatch(/^Cancelled: /);
+
+    // Another organisation's candidate is a missing one, and no one is mailed.
+    const theirs = (await aCandidate(t.app, w.orgB.adminToken)) as { _id: string; email: string };
+    const foreign = await call(
+      t.app,
+      event.calls.create!,
+      { title: 'Poach', startTime: at(0), endTime: at(1), candidateIds: [theirs._id] },
+      w.orgA.adminToken,
+    );
+    expect(foreign.status).toBe(404);
+    expect(await mailTo(t.app, theirs.email)).toEqual([]);
+
+    // Staff who may write events but not read candidates cannot name one: the request that would have mailed Jo.
+    const planner = await staffWithEvents('WRITE', 'ALL');
+    const blind = await call(
+      t.app,
+      event.calls.create!,
+      { title: 'Blind', startTime: at(0), endTime: at(1), candidateIds: [jo._id] },
+      planner.token,
+    );
+    expect(blind.status).toBe(404);
+    // With READ on candidates they may.
+    const reader = await aStaffMember(t.app, w.orgA.adminToken, {
+      roleIds: [
+        await roleOf(t.app, w.orgA.adminToken, [
+          await permissionId(t.app, w.root, { feature: 'Event', level: 'WRITE', scope: 'ALL' }),
+          await permissionId(t.app, w.root, { feature: 'Candidate', level: 'READ', scope: 'ALL' }),
+        ]),
+      ],
+    });
+    const allowed = await call(
+      t.app,
+      event.calls.create!,
+      { title: 'Seen', startTime: at(0), endTime: at(1), candidateIds: [jo._id] },
+      reader.token,
+    );
+    expect(allowed.status, allowed.body.message).toBe(200);
   });
 });

@@ -10,6 +10,8 @@ export type CalendarEvent = {
   endTime: Date | string;
   location?: Address | null;
   meetingLink?: string | null;
+  /** The organiser's IANA zone: the times are written in UTC, and the description names the zone they were set in. */
+  timeZone?: string | null;
   sequence: number;
   organizer?: { name: string; email: string } | null;
   attendees: { email: string; name?: string | null }[];

@@ -33,6 +33,16 @@ export const contactPeople = async (db: Executor, organisationId: string, ids: s
   );
 };
 
+/** Candidates by id, in the organisation: their address and name (a deleted or merged-away one is skipped). */
+export const candidatePeople = async (db: Executor, organisationId: string, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, Attendee>();
+  const rows = await db
+    .select({ id: candidates.id, email: candidates.email, name: candidates.name })
+    .from(candidates)
+    .where(and(inArray(candidates.id, ids), ...candidateRepository.scopeWhere({ organisationId })));
+  return new Map(rows.map((row) => [row.id, { email: row.email, name: fullNameOf(row.name as PersonName | null) || null }]));
+};
+
 /**
  * Of these addresses (as `emailKey` reads them), those that are none of the organisation's staff,
  * contacts or candidates: the people an invitation reaches from outside, which the limits count.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RelatedTo } from '@app/contract/conventions/common';
-import { endBeforeStart, type event } from '@app/contract/resources/crm/event';
+import { endBeforeStart, type event, isTimeZone } from '@app/contract/resources/crm/event';
 import type { MailKind } from '@app/contract/resources/crm/sent-mail';
 import { gt, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ import { emailKey } from './candidate-contact-keys';
 import { addressLine, type CalendarEvent, type InvitationMethod, invitationIcs } from './event-calendar';
 import { registerEventFeed } from './event-feed';
 import { checkOutsideInvitations } from './event-invitation-limits';
-import { type Attendee, contactPeople, outsideAddresses, staffPeople } from './event-people';
+import { type Attendee, candidatePeople, contactPeople, outsideAddresses, staffPeople } from './event-people';
 
 type Hooks = ResourceHooks<typeof event>;
 
@@ -45,11 +45,16 @@ const beforeUpdate: Hooks['beforeUpdate'] = ({ values, before }) => {
   return next;
 };
 
-type People = { staff: Map<string, Attendee>; contacts: Map<string, Attendee> };
-type Invited = { userIds?: string[] | null; contactIds?: string[] | null; attendeesMails?: string[] | null };
+type People = { staff: Map<string, Attendee>; contacts: Map<string, Attendee>; candidates: Map<string, Attendee> };
+type Invited = {
+  userIds?: string[] | null;
+  contactIds?: string[] | null;
+  candidateIds?: string[] | null;
+  attendeesMails?: string[] | null;
+};
 
-/** Staff attendees, then contacts, then outside addresses, each address once (case aside). */
-const attendeesOf = (values: Invited, { staff, contacts }: People) => {
+/** Staff attendees, then contacts, then candidates, then outside addresses, each address once (case aside). */
+const attendeesOf = (values: Invited, { staff, contacts, candidates }: People) => {
   const seen = new Set<string>();
   const out: Attendee[] = [];
   const add = (attendee: Attendee | undefined) => {
@@ -61,11 +66,57 @@ const attendeesOf = (values: Invited, { staff, contacts }: People) => {
   };
   for (const id of values.userIds ?? []) add(staff.get(id));
   for (const id of values.contactIds ?? []) add(contacts.get(id));
+  for (const id of values.candidateIds ?? []) add(candidates.get(id));
   for (const email of values.attendeesMails ?? []) add({ email });
   return out;
 };
 
-const whenOf = (start: Date | string) => `${new Date(start).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * A moment as the organiser reads it, in their zone and named by it ("Tuesday 1 December 2026 at
+ * 14:00 (Europe/London)"); an end on the same day is only its time. UTC for a zone no longer known.
+ */
+export const whenOf = (moment: Date | string, zone: string, sameDayAs?: Date | string) => {
+  const known = isTimeZone(zone) ? zone : 'UTC';
+  const at = new Date(moment);
+  // Assembled from parts: ICU versions differ on the commas in a full date.
+  const day = (value: Date) => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: known,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).formatToParts(value);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+  };
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: known, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  if (sameDayAs && day(new Date(sameDayAs)) === day(at)) return time;
+  return `${day(at)} at ${time}`;
+};
+
+const zoneOf = (event: Pick<CalendarEvent, 'timeZone'>) => (event.timeZone && isTimeZone(event.timeZone) ? event.timeZone : 'UTC');
+
+/** "Tuesday 1 December 2026 at 14:00 to 15:00 (Europe/London)": what the mail's text says of the time. */
+export const whenLine = (event: Pick<CalendarEvent, 'startTime' | 'endTime' | 'timeZone'>) => {
+  const zone = zoneOf(event);
+  return `${whenOf(event.startTime, zone)} to ${whenOf(event.endTime, zone, event.startTime)} (${zone})`;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The mail's HTML: the text's lines, escaped, with the meeting link as a link a person can click. */
+export const invitationHtml = (input: { lines: string[]; link: string | null; description: string }) => {
+  const linkLine = input.link ? `Video meeting: ${input.link}` : null;
+  const body = input.lines.map((line) => {
+    if (line !== linkLine || !input.link) return `<p>${escapeHtml(line)}</p>`;
+    const href = escapeHtml(input.link);
+    return `<p>Video meeting: <a href="${href}">${href}</a></p>`;
+  });
+  if (input.description) body.push(`<p style="white-space: pre-wrap">${escapeHtml(input.description)}</p>`);
+  return body.join('\n');
+};
 
 const mailInvitation = async (input: {
   db: Executor;
@@ -79,18 +130,20 @@ const mailInvitation = async (input: {
   const { event, method, services } = input;
   const ics = invitationIcs({ event, method, appUrl: services.config.appUrl });
   const contentType = `text/calendar; charset=utf-8; method=${method}`;
+  const link = event.meetingLink && method !== 'CANCEL' ? event.meetingLink : null;
   const lines = [
     method === 'CANCEL' ? `This event has been cancelled: ${event.title}` : `You are invited to: ${event.title}`,
-    `When: ${whenOf(event.startTime)} to ${whenOf(event.endTime)}`,
+    `When: ${whenLine(event)}`,
     addressLine(event.location) ? `Where: ${addressLine(event.location)}` : '',
-    event.meetingLink && method !== 'CANCEL' ? `Video meeting: ${event.meetingLink}` : '',
+    link ? `Video meeting: ${link}` : '',
     event.organizer ? `Organiser: ${event.organizer.name} <${event.organizer.email}>` : '',
-    event.description?.trim() ? `\n${event.description.trim()}` : '',
-  ];
+  ].filter(Boolean);
+  const description = event.description?.trim() ?? '';
   await services.mail.send(input.db, {
     to: input.to,
-    subject: `${input.heading}: ${event.title} @ ${whenOf(event.startTime)}`,
-    text: lines.filter(Boolean).join('\n'),
+    subject: `${input.heading}: ${event.title} @ ${whenOf(event.startTime, zoneOf(event))} (${zoneOf(event)})`,
+    text: [...lines, description ? `\n${description}` : ''].filter(Boolean).join('\n'),
+    html: invitationHtml({ lines, link, description }),
     // Outlook reads the attachment, Gmail and Apple Mail the inline text/calendar alternative.
     alternatives: [{ contentType, content: ics }],
     attachments: [{ filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', contentType, content: ics }],
@@ -116,13 +169,18 @@ const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operat
   const staffIds = [...new Set([...(record.userIds ?? []), ...(before?.userIds ?? []), ...(ownerId ? [ownerId] : [])])];
   const staff = await staffPeople(db, organisationId, staffIds);
   const contactIds = [...new Set([...(record.contactIds ?? []), ...(before?.contactIds ?? [])])];
-  const people: People = { staff, contacts: await contactPeople(db, organisationId, contactIds) };
+  const candidateIds = [...new Set([...(record.candidateIds ?? []), ...(before?.candidateIds ?? [])])];
+  const people: People = {
+    staff,
+    contacts: await contactPeople(db, organisationId, contactIds),
+    candidates: await candidatePeople(db, organisationId, candidateIds),
+  };
   const owner = ownerId ? staff.get(ownerId) : undefined;
   const organizer = owner ? { name: owner.name || owner.email, email: owner.email } : null;
   const now = attendeesOf(record, people);
   const earlierAttendees = operation === 'update' && before ? attendeesOf(before as Invited, people) : [];
   const earlier = new Set(earlierAttendees.map(keyOf));
-  // Only addresses that came in by `attendeesMails` can be outside: staff and contacts were looked up in the organisation.
+  // Only addresses that came in by `attendeesMails` can be outside: staff, contacts and candidates were looked up in the organisation.
   const listed = new Set([...(record.attendeesMails ?? []), ...(before?.attendeesMails ?? [])].map(emailKey));
   const everyone = [...new Set([...now, ...earlierAttendees].map(keyOf))];
   const outside = await outsideAddresses(
@@ -149,6 +207,7 @@ const mailAttendees: Hooks['afterWrite'] = async ({ db, caller, services, operat
     endTime: record.endTime as string,
     location: record.location,
     meetingLink: record.meetingLink,
+    timeZone: (record.timeZone as string | null | undefined) ?? 'UTC',
     sequence,
     organizer,
     attendees: now,

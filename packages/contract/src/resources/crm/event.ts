@@ -12,6 +12,22 @@ const endRequired = 'Please provide end time.';
 /** Shown when an event would end before (or when) it starts, on create and on an update that moves either end. */
 export const endBeforeStart = 'The end time must be after the start time.';
 
+/** Shown when the organiser's time zone is not an IANA zone the server knows. */
+export const unknownTimeZone = 'Please choose a known time zone, such as Europe/London.';
+
+/** Whether the runtime knows an IANA zone by this name. */
+export const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An IANA zone name ("Europe/London"), as a browser's `Intl.DateTimeFormat().resolvedOptions().timeZone` gives it. */
+export const timeZone = z.string().trim().min(1, unknownTimeZone).max(64, unknownTimeZone).refine(isTimeZone, unknownTimeZone);
+
 /** A required datetime: the spec's message when it is missing, a plain one when it is not a date and time. */
 const requiredTime = (required: string, what: string) =>
   z
@@ -32,6 +48,10 @@ const editable = z.object({
   /** Attendees from outside the staff, by address; each is mailed the invitation. */
   attendeesMails: z.array(email('Please enter email')).max(100).optional(),
   contactIds: z.array(mongoId('contactId')).max(100).optional(),
+  /** Candidates attending (each one the caller may read); each is mailed the invitation at their address. */
+  candidateIds: z.array(mongoId('candidateId')).max(100).optional(),
+  /** The organiser's IANA time zone: the invitation states its times in it (UTC when none is sent). */
+  timeZone: timeZone.optional(),
   /** Gives the event a video meeting link (a Jitsi room: Google Meet would need Google credentials). */
   scheduleGoogleMeetCall: z.boolean().optional(),
 });
@@ -53,6 +73,7 @@ export const event = defineResource({
   references: {
     userIds: { resource: 'OrganisationStaff', expandAs: 'users' },
     contactIds: { resource: 'Contact', expandAs: 'contacts' },
+    candidateIds: { resource: 'Candidate', expandAs: 'candidates' },
   },
   relatedTo: 'relatedTo',
   fields: editable.extend({
@@ -68,6 +89,8 @@ export const event = defineResource({
       userIds: editable.shape.userIds.default([]),
       attendeesMails: editable.shape.attendeesMails.default([]),
       contactIds: editable.shape.contactIds.default([]),
+      candidateIds: editable.shape.candidateIds.default([]),
+      timeZone: editable.shape.timeZone.default('UTC'),
       scheduleGoogleMeetCall: editable.shape.scheduleGoogleMeetCall.default(false),
     })
     .strict(),
