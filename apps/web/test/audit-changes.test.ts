@@ -31,7 +31,7 @@ describe('the audit log in words', () => {
 
   it('names fields, record types and the record', () => {
     expect(fieldInWords('roleIds')).toBe('Roles');
-    expect(entityInWords('OrganisationStaff')).toBe('Staff');
+    expect(entityInWords('OrganisationStaff')).toBe('Staff member');
     expect(entityInWords('Client')).toBe('Client');
     expect(recordLabelOf({ description: 'Ada Admin updated Client CLI-3 Acme Ltd', entityType: 'Client' })).toBe('CLI-3 Acme Ltd');
     expect(recordLabelOf({ description: 'Ada Admin updated Role 64b7f0c2a1b2c3d4e5f60718', entityType: 'Role' })).toBe('');

@@ -3,23 +3,33 @@ import { Pagination, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { useState } from 'react';
 import { messageOf } from '../../kit/notify';
 import { useList } from '../../kit/use-resource';
+import { activitySentence, changesOf } from './audit-changes';
 
-type Change = { _id: string; description: string; action: string; from: unknown; to: unknown; createdAt: string };
+type Change = {
+  _id: string;
+  description: string;
+  action: string;
+  entityType: string;
+  user?: { name?: string | null } | null;
+  from: unknown;
+  to: unknown;
+  names?: Record<string, string>;
+  createdAt: string;
+};
 
-/** The fields an update changed, by name ("status, dueDate"); a create or delete says so itself. */
-export const changedOf = (entry: Pick<Change, 'action' | 'to'>) =>
-  entry.action === 'UPDATE' || entry.action === 'STATUS_CHANGE'
-    ? Object.keys((entry.to as Record<string, unknown> | null) ?? {}).filter((key) => !['updatedAt', 'updatedBy'].includes(key))
-    : [];
+/** The fields an update changed, by their labels ("Status, Due date"); a create or delete says so itself. */
+export const changedOf = (entry: Pick<Change, 'action' | 'from' | 'to' | 'entityType'>, names: ReadonlyMap<string, string> = new Map()) =>
+  entry.action === 'UPDATE' || entry.action === 'STATUS_CHANGE' ? changesOf(entry, names).map((change) => change.field) : [];
 
 export const ActivityEntry = ({ entry }: { entry: Change }) => {
-  const fields = changedOf(entry);
+  const names = new Map(Object.entries(entry.names ?? {}));
+  const fields = changedOf(entry, names);
   return (
     <>
-      <Text size="sm">{entry.description}</Text>
+      <Text size="sm">{activitySentence(entry, names)}</Text>
       {fields.length > 0 && (
         <Text size="xs" c="dimmed">
-          Changed {fields.join(', ')}
+          Changed: {fields.join(', ')}
         </Text>
       )}
       <Text size="xs" c="dimmed">

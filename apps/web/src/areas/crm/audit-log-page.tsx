@@ -6,7 +6,7 @@ import { ResourceList } from '../../kit/resource-list';
 import { StatusBadge } from '../../kit/status-badge';
 import type { RecordOf } from '../../kit/use-resource';
 import { formatDateTime } from '../../kit/words';
-import { changesOf, entityInWords, recordLabelOf } from './audit-changes';
+import { activitySentence, changesOf, entityInWords, recordLabelOf } from './audit-changes';
 
 /** An entry with the names of the records its change points at, which the server looks up (id → name). */
 type Entry = RecordOf<typeof entityLog> & { names?: Record<string, string> };
@@ -51,7 +51,7 @@ export const AuditLogPage = () => {
         description="Every change made in your organisation: who did what to which record, and what it was before and after."
         noun="log entry"
         searchPlaceholder="Words in the description or the record type"
-        rowLabel={(row) => row.description}
+        rowLabel={(row) => activitySentence(row, namesOf(row))}
         columns={[
           {
             key: 'createdAt',
@@ -82,7 +82,7 @@ export const AuditLogPage = () => {
                   variant="subtle"
                   size="compact-sm"
                   onClick={() => setOpen(row)}
-                  aria-label={`${count === 1 ? '1 field' : `${count} fields`} changed: ${row.description}`}
+                  aria-label={`${count === 1 ? '1 field' : `${count} fields`} changed: ${activitySentence(row, namesOf(row))}`}
                 >
                   {count === 1 ? '1 field' : `${count} fields`}
                 </Button>
