@@ -1,3 +1,4 @@
+import { siblingOfList } from '@app/contract/conventions/bulk';
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { describe, expect, it } from 'vitest';
@@ -65,5 +66,17 @@ describe("a candidate's activity and the reads of their diversity", () => {
     const created = await aCandidate(t.app, w.orgA.adminToken, { diversity });
     await call(t.app, candidate.calls.details, { _id: created._id }, w.orgA.adminToken);
     expect(await activityOf(created._id, w.orgB.adminToken)).toEqual([]);
+  });
+});
+
+describe('an owner change in the activity', () => {
+  it('names the record by its number and name, as every other change does, never by its id', async () => {
+    const created = await aCandidate(t.app, w.orgA.adminToken);
+    const bulk = { method: 'PUT' as const, path: siblingOfList(candidate, 'bulk')! };
+    const done = await call(t.app, bulk, { ids: [created._id], action: 'assign-owner', value: w.staffA.id }, w.orgA.adminToken);
+    expect(done.status, done.body.message).toBe(200);
+    const change = (await logsOf(t.app, created._id)).find((log) => log.action === 'UPDATE' && JSON.stringify(log.to).includes('ownerId'));
+    expect(change?.description).toContain(`${created.itemId.combined} ${created.name.fullName}`);
+    expect(change?.description).not.toContain(created._id);
   });
 });

@@ -396,6 +396,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
         caller: input.caller,
         organisationId: (before.organisationId as string | null) ?? null,
         entityType: def.name,
+        labelField: def.labelField,
         action: 'UPDATE',
         record: toRecord(before) as never,
         from: { ownerId: before.ownerId ?? null },
