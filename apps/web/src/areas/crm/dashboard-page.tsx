@@ -1,20 +1,27 @@
 import { event } from '@app/contract/resources/crm/event';
 import '@mantine/charts/styles.css';
-import { dashboardCount, dashboardWeekly } from '@app/contract/resources/crm/dashboard';
+import {
+  allowedDashboardScopes,
+  type DashboardScope,
+  dashboardCount,
+  dashboardModules,
+  dashboardWeekly,
+} from '@app/contract/resources/crm/dashboard';
 import { task } from '@app/contract/resources/crm/task';
 import { crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { callApi } from '../../kit/api';
 import { type Can, useCan } from '../../kit/can';
 import { messageOf } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
+import { usePermissions } from '../../kit/permissions';
 import { useSession } from '../../kit/session';
 import { type RecordOf, useList } from '../../kit/use-resource';
 import { ActivityEntry } from './activity-panel';
@@ -73,32 +80,69 @@ const Panel = ({ title, children }: { title: string; children: ReactNode }) => (
   </Paper>
 );
 
+const scopeLabels: Record<DashboardScope, string> = { OWN: 'Mine', TEAM: 'My teams', ALL: 'Organisation' };
+
+/** The scopes offered: those the server would grant (one rule, `allowedDashboardScopes`), when the user reads something it counts. */
+const useDashboardScopes = (): DashboardScope[] => {
+  const permissions = usePermissions();
+  if (permissions === 'loading' || permissions === 'unavailable') return ['OWN'];
+  const readsAny =
+    permissions.isOrganisationAdmin ||
+    permissions.grants.some((grant) => (dashboardModules as readonly string[]).includes(grant.module) && grant.level !== 'NONE');
+  return readsAny ? allowedDashboardScopes(permissions) : ['OWN'];
+};
+
 const countCards = [
-  { key: 'taskCount', label: 'Open tasks' },
-  { key: 'interviewCount', label: 'Interviews' },
-  { key: 'filledProfileRequestCount', label: 'Filled profile requests' },
-  { key: 'candidateCount', label: 'Candidates' },
+  { key: 'taskCount', label: 'Open tasks', ownLabel: 'Your open tasks', hint: '' },
+  { key: 'interviewCount', label: 'Interviews', ownLabel: 'Interviews', hint: 'Interviews arrive with hiring' },
+  {
+    key: 'filledProfileRequestCount',
+    label: 'Filled profile requests',
+    ownLabel: 'Filled profile requests',
+    hint: 'Information forms arrive with hiring',
+  },
+  { key: 'candidateCount', label: 'Candidates', ownLabel: 'Your candidates', hint: '' },
 ] as const;
 
-/** The four counts; keyed under Task so that completing a task here refreshes them. */
-const Counts = () => {
-  const query = useQuery({ queryKey: ['Task', 'dashboard-count'], queryFn: ({ signal }) => callApi(dashboardCount, {}, { signal }) });
+/** The four counts; keyed under Task so that completing a task here refreshes them. A count not built yet says so. */
+const Counts = ({ scope }: { scope: DashboardScope }) => {
+  const query = useQuery({
+    queryKey: ['Task', 'dashboard-count', scope],
+    queryFn: ({ signal }) => callApi(dashboardCount, { scope }, { signal }),
+  });
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
-      {countCards.map(({ key, label }) => (
-        <Paper withBorder p="md" key={key}>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          {query.isPending ? (
-            <Skeleton height={32} width={48} mt={4} />
-          ) : (
-            <Text fz={28} fw={700} aria-label={label}>
-              {query.data?.[key] ?? '–'}
+      {countCards.map(({ key, label, ownLabel, hint }) => {
+        const title = scope === 'OWN' ? ownLabel : label;
+        const value = query.data?.[key];
+        return (
+          <Paper withBorder p="md" key={key}>
+            <Text size="sm" c="dimmed">
+              {title}
             </Text>
-          )}
-        </Paper>
-      ))}
+            {query.isPending ? (
+              <Skeleton height={32} width={48} mt={4} />
+            ) : query.isError ? (
+              <Text size="sm" c="red">
+                {messageOf(query.error)}
+              </Text>
+            ) : value === null && hint ? (
+              <>
+                <Text fz={28} fw={700} aria-label={`${title}: not available yet`}>
+                  —
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {hint}
+                </Text>
+              </>
+            ) : (
+              <Text fz={28} fw={700} aria-label={title}>
+                {value ?? '—'}
+              </Text>
+            )}
+          </Paper>
+        );
+      })}
     </SimpleGrid>
   );
 };
@@ -186,9 +230,15 @@ const TodaysEvents = () => {
   );
 };
 
+// People and tasks come whole: no 0.5 on the axis when the largest week holds 1 or 2.
+const wholeNumbers = { allowDecimals: false } as const;
+
 /** Candidates added and tasks done per week for the last 12 weeks, from one call. */
-const WeeklyCharts = () => {
-  const query = useQuery({ queryKey: ['Task', 'dashboard-weekly'], queryFn: ({ signal }) => callApi(dashboardWeekly, {}, { signal }) });
+const WeeklyCharts = ({ scope }: { scope: DashboardScope }) => {
+  const query = useQuery({
+    queryKey: ['Task', 'dashboard-weekly', scope],
+    queryFn: ({ signal }) => callApi(dashboardWeekly, { scope }, { signal }),
+  });
   if (query.isPending) return <Skeleton height={220} />;
   if (query.isError) return <Text c="red">{messageOf(query.error)}</Text>;
   const data = query.data.map((point) => ({
@@ -198,10 +248,22 @@ const WeeklyCharts = () => {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Panel title="Candidates added per week">
-        <BarChart h={220} data={data} dataKey="label" series={[{ name: 'candidatesAdded', label: 'Candidates added', color: 'brand.6' }]} />
+        <BarChart
+          h={220}
+          data={data}
+          dataKey="label"
+          series={[{ name: 'candidatesAdded', label: 'Candidates added', color: 'brand.6' }]}
+          yAxisProps={wholeNumbers}
+        />
       </Panel>
       <Panel title="Tasks done per week">
-        <BarChart h={220} data={data} dataKey="label" series={[{ name: 'tasksDone', label: 'Tasks done', color: 'teal.6' }]} />
+        <BarChart
+          h={220}
+          data={data}
+          dataKey="label"
+          series={[{ name: 'tasksDone', label: 'Tasks done', color: 'teal.6' }]}
+          yAxisProps={wholeNumbers}
+        />
       </Panel>
     </SimpleGrid>
   );
@@ -230,13 +292,25 @@ export const CrmDashboardPage = () => {
   const { user } = useSession();
   const can = useCan();
   const visible = shortcuts.filter((shortcut) => shortcut.show(can));
+  const scopes = useDashboardScopes();
+  const [chosen, setChosen] = useState<DashboardScope>('OWN');
+  const scope = scopes.includes(chosen) ? chosen : 'OWN';
   return (
     <Stack gap="lg">
       <PageHeader
         title={`Welcome, ${user?.name ?? ''}`}
         description={user?.organisationName ? `Your CRM at ${user.organisationName}.` : "Your organisation's CRM."}
       />
-      <Counts />
+      {scopes.length > 1 && (
+        <SegmentedControl
+          aria-label="Whose figures"
+          value={scope}
+          onChange={(value) => setChosen(value as DashboardScope)}
+          data={scopes.map((value) => ({ value, label: scopeLabels[value] }))}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
+      <Counts scope={scope} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {user && can.do(task, 'list') && (
           <Panel title="Your tasks due">
@@ -249,7 +323,7 @@ export const CrmDashboardPage = () => {
           </Panel>
         )}
       </SimpleGrid>
-      <WeeklyCharts />
+      <WeeklyCharts scope={scope} />
       {can.do(entityLog, 'list') && (
         <Panel title="Recent activity">
           <RecentActivity />
