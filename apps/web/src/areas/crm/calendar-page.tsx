@@ -6,6 +6,7 @@ import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Card } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +17,8 @@ import { PageHeader } from '../../kit/page-header';
 import { useSession } from '../../kit/session';
 import { resourceKey } from '../../kit/use-resource';
 import { CalendarFeedCard } from './calendar-feed-card';
+import classes from './calendar-page.module.css';
+import { nextHourSlot, toolbarFor } from './calendar-toolbar';
 import { EventForm, type EventRecord } from './event-form';
 
 const hour = 60 * 60 * 1000;
@@ -47,6 +50,8 @@ export const CalendarPage = () => {
   const mayAdd = can.do(event, 'create');
   const mayMove = can.do(event, 'update');
   const mayMoveTasks = can.do(task, 'update');
+  const phone = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: false }) ?? false;
+  const toolbar = toolbarFor({ phone, mayAdd });
 
   const events = useCallback(
     async (range: EventSourceFuncArg): Promise<EventInput[]> => {
@@ -129,12 +134,18 @@ export const CalendarPage = () => {
         description="Meetings and interviews, and the due dates of your tasks. Attendees are mailed each invitation."
       />
       <CalendarFeedCard />
-      <Card withBorder padding="sm">
+      <Card withBorder padding={phone ? 4 : 'sm'} className={classes.calendar}>
         <FullCalendar
           ref={calendar}
           plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-          initialView="timeGridWeek"
-          headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+          // A week's seven columns are too narrow to read on a phone: it opens on the day.
+          initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
+          headerToolbar={toolbar.headerToolbar}
+          views={toolbar.views}
+          // Beside "Today" for those who may add events (the same permission the call checks).
+          customButtons={{
+            newEvent: { text: 'New event', hint: 'New event', click: () => setEditing({ slot: nextHourSlot(new Date()) }) },
+          }}
           // Arrows as text: the calendar's icon font draws them in a role="img" with no name (its hints name the buttons).
           buttonIcons={false}
           buttonText={{ prev: '‹', next: '›', today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}

@@ -1,7 +1,9 @@
 import type { FieldError } from '@app/contract/conventions/envelope';
+import { candidate } from '@app/contract/resources/crm/candidate';
+import { contact } from '@app/contract/resources/crm/contact';
 import { event } from '@app/contract/resources/crm/event';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
-import { Alert, Button, Fieldset, Group, Modal, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Fieldset, Group, Modal, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../kit/api';
@@ -12,9 +14,34 @@ import { ReferencePicker } from '../../kit/reference-picker';
 import { type RecordOf, useCreate, useRemove, useUpdate } from '../../kit/use-resource';
 import { fromLocalInput, toLocalInput } from './local-time';
 
-export type EventRecord = RecordOf<typeof event> & { users?: { _id: string; label: string }[] | null };
+type Named = { _id: string; label: string }[] | null;
+
+export type EventRecord = RecordOf<typeof event> & { users?: Named; contacts?: Named; candidates?: Named };
 
 const staffTarget = { resource: organisationStaff, labelField: 'name.fullName' };
+const contactTarget = { resource: contact, labelField: 'profile.name.fullName' };
+const candidateTarget = { resource: candidate, labelField: 'name.fullName' };
+
+/** The zone the person's browser is in: the invitation states the times in it. */
+export const browserTimeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+const knownOf = (named: Named | undefined) => (named ?? []).map((one) => ({ value: one._id, label: one.label }));
+const pickIds = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
+
+/** Attendees of a kind the person may not search: named as the event lists them, not offered to change. */
+const Attending = ({ label, named }: { label: string; named: Named | undefined }) =>
+  named && named.length > 0 ? (
+    <Text size="sm">
+      <Text span fw={500}>{`${label}: `}</Text>
+      {named.map((one) => one.label).join(', ')}
+    </Text>
+  ) : null;
 
 type Draft = {
   title: string;
@@ -25,6 +52,8 @@ type Draft = {
   street: string;
   city: string;
   userIds: string[];
+  contactIds: string[];
+  candidateIds: string[];
   attendeesMails: string[];
   scheduleGoogleMeetCall: boolean;
 };
@@ -38,6 +67,8 @@ const draftOf = (record: EventRecord | undefined, slot: { start: Date; end: Date
   street: record?.location?.street ?? '',
   city: record?.location?.city ?? '',
   userIds: record?.userIds ?? [],
+  contactIds: record?.contactIds ?? [],
+  candidateIds: record?.candidateIds ?? [],
   attendeesMails: record?.attendeesMails ?? [],
   scheduleGoogleMeetCall: record?.scheduleGoogleMeetCall ?? false,
 });
@@ -54,7 +85,10 @@ const payloadOf = (draft: Draft, record: EventRecord | undefined) => {
     type: draft.type.trim() || null,
     location: street || city ? { ...keptLocation, street: street || undefined, city: city || undefined } : null,
     userIds: draft.userIds,
+    contactIds: draft.contactIds,
+    candidateIds: draft.candidateIds,
     attendeesMails: draft.attendeesMails,
+    timeZone: browserTimeZone(),
     scheduleGoogleMeetCall: draft.scheduleGoogleMeetCall,
   };
 };
@@ -163,15 +197,46 @@ export const EventForm = ({ record, slot, relatedTo, onClose }: EventFormProps) 
               <TextInput label="Street" value={draft.street} onChange={(e) => set('street', e.currentTarget.value)} />
               <TextInput label="City" value={draft.city} onChange={(e) => set('city', e.currentTarget.value)} />
             </Group>
-            <ReferencePicker
-              target={staffTarget}
-              multiple
-              label="Staff attending"
-              value={draft.userIds}
-              known={(record?.users ?? []).map((user) => ({ value: user._id, label: user.label }))}
-              onChange={(value) => set('userIds', Array.isArray(value) ? value : [value])}
-              error={errorOf('userIds')}
-            />
+            {/* Each picker searches a list the person may read: the server refuses an id they could not have found. */}
+            {can.do(organisationStaff, 'list') ? (
+              <ReferencePicker
+                target={staffTarget}
+                multiple
+                label="Staff attending"
+                value={draft.userIds}
+                known={knownOf(record?.users)}
+                onChange={(value) => set('userIds', pickIds(value))}
+                error={errorOf('userIds')}
+              />
+            ) : (
+              <Attending label="Staff attending" named={record?.users} />
+            )}
+            {can.do(contact, 'list') ? (
+              <ReferencePicker
+                target={contactTarget}
+                multiple
+                label="Contacts attending"
+                value={draft.contactIds}
+                known={knownOf(record?.contacts)}
+                onChange={(value) => set('contactIds', pickIds(value))}
+                error={errorOf('contactIds')}
+              />
+            ) : (
+              <Attending label="Contacts attending" named={record?.contacts} />
+            )}
+            {can.do(candidate, 'list') ? (
+              <ReferencePicker
+                target={candidateTarget}
+                multiple
+                label="Candidates attending"
+                value={draft.candidateIds}
+                known={knownOf(record?.candidates)}
+                onChange={(value) => set('candidateIds', pickIds(value))}
+                error={errorOf('candidateIds')}
+              />
+            ) : (
+              <Attending label="Candidates attending" named={record?.candidates} />
+            )}
             <TagsInput
               label="Other attendees’ emails"
               description="Each is mailed the invitation; press Enter after each address."
@@ -181,12 +246,26 @@ export const EventForm = ({ record, slot, relatedTo, onClose }: EventFormProps) 
             />
             <Switch
               label="Video meeting"
-              description={record?.meetingLink ? `Link: ${record.meetingLink}` : 'Adds a meeting link (Jitsi) to the invitation.'}
+              description={record?.meetingLink ? undefined : 'Adds a meeting link (Jitsi) to the invitation.'}
               checked={draft.scheduleGoogleMeetCall}
               onChange={(e) => set('scheduleGoogleMeetCall', e.currentTarget.checked)}
             />
           </Stack>
         </Fieldset>
+        {/* Outside the fieldset: whoever may only read the event still joins its meeting. */}
+        {record?.meetingLink && (
+          <Text size="sm">
+            {'Meeting link: '}
+            <Anchor href={record.meetingLink} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+              {record.meetingLink}
+            </Anchor>
+          </Text>
+        )}
+        {mayWrite && (
+          <Text size="xs" c="dimmed">
+            {`Times are in your time zone (${browserTimeZone()}); invitations state them in it.`}
+          </Text>
+        )}
         <Group justify="space-between">
           {record && can.do(event, 'remove') ? (
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
