@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { crmNote } from '@app/contract/resources/crm/note';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
 import { type AgencyWorld, startAgencyWorld } from '../support/journey';
@@ -11,6 +11,8 @@ import type { TestServer } from '../support/server';
 import { openSection } from '../support/steps';
 
 const skip = skipWithoutChromium();
+const desktop = { width: 1366, height: 800 };
+const phone = { width: 390, height: 844 };
 const adminEmail = 'rita@candidates-agency.example';
 const password = 'Candidates-pass-2026';
 let server: TestServer;
@@ -27,6 +29,7 @@ before(async () => {
       phoneNumber: '+44 20 7946 0001',
       admin: { email: adminEmail, password, phone: '+447700900001', first: 'Rita', last: 'Recruiter' },
     },
+    context: { viewport: desktop },
   });
   ({ server, token, page } = world);
 });
@@ -46,6 +49,32 @@ const addCandidate = async (input: { first: string; last: string; email: string;
   await dialog.getByRole('button', { name: 'Create candidate' }).click();
   return dialog;
 };
+
+/** Waits until the element's top is on screen (the dialog scrolls to it smoothly). */
+const waitInView = async (locator: Locator) => {
+  const handle = await locator.elementHandle();
+  await locator.page().waitForFunction((element) => {
+    const box = (element as Element).getBoundingClientRect();
+    return box.top >= 0 && box.top < window.innerHeight - 40;
+  }, handle);
+};
+
+/** Whether a control lies wholly within the window's width: reachable without scrolling sideways. */
+const withinWidth = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.left >= 0 && box.right <= window.innerWidth && box.width > 0;
+  });
+
+/** Nothing in the dialog, nor the page, scrolls sideways. */
+const noSidewaysScroll = (dialog: Locator) =>
+  dialog.evaluate((element) => {
+    const scrollers = [element, ...Array.from(element.querySelectorAll('*'))].filter((inner) =>
+      ['auto', 'scroll'].includes(getComputedStyle(inner).overflowX),
+    );
+    const page = document.documentElement;
+    return page.scrollWidth <= page.clientWidth + 1 && scrollers.every((inner) => inner.scrollWidth <= inner.clientWidth + 1);
+  });
 
 /** What a recruiter exports from a spreadsheet: semicolons, a BOM, CRLF, a quoted value, and one row missing its phone. */
 const importFile = [
@@ -96,29 +125,56 @@ test('candidates: imported from CSV, a duplicate by phone is warned of and merge
   const dialog = await addCandidate({ first: 'Grace', last: 'B. Hopper', email: 'g.hopper@example.com', phone: '07700 900456' });
   const warning = dialog.getByRole('alert').filter({ hasText: 'This may be a candidate you already have' });
   await warning.waitFor();
+  // Seen where the user is looking: scrolled to at the top of the form, and a toast.
+  await waitInView(warning);
+  await page.getByText('Possible duplicate', { exact: true }).waitFor();
   await warning.getByRole('cell', { name: '+44 7700 900456' }).waitFor();
-  await warning.getByRole('button', { name: 'Merge into Grace Hopper' }).click();
+  const mergeButton = warning.getByRole('button', { name: 'Merge into Grace Hopper' });
+  assert.ok(await withinWidth(mergeButton), 'Merge into this one fits the desktop dialog');
+  assert.ok(await withinWidth(warning.getByRole('button', { name: 'Create anyway' })), 'Create anyway fits the desktop dialog');
+  assert.ok(await noSidewaysScroll(dialog), 'the warning needs no sideways scroll on desktop');
+  await mergeButton.click();
 
+  // The typed details are compared with Grace's, unsaved: nothing has been created yet.
   await page.waitForURL(/\/crm\/candidates\/merge\?/);
   await page.getByRole('heading', { level: 1, name: 'Merge candidates' }).waitFor();
-  // Keep the survivor's name and email; the phone as the merged one wrote it.
-  await page.getByRole('radio', { name: /^Phone from Grace B\. Hopper/ }).check();
-  await page.getByRole('button', { name: 'Merge candidates' }).click();
-  await page.getByRole('dialog', { name: 'Merge these candidates?' }).getByRole('button', { name: 'Merge', exact: true }).click();
+  const { api } = httpApi(server.url);
+  const before = (await api(candidate.calls.list!, { limit: 'ALL' }, token)).results as { email: string }[];
+  assert.ok(!before.some((row) => row.email === 'g.hopper@example.com'), 'no candidate is created before the merge');
+  // Keep the survivor's name and email; the phone as it was typed.
+  await page.getByRole('radio', { name: /^Phone from Typed details/ }).check();
+  await page.getByRole('button', { name: /^Merge into Grace Hopper/ }).click();
+  await page
+    .getByRole('dialog', { name: /^Merge the details into Grace Hopper/ })
+    .getByRole('button', { name: 'Merge', exact: true })
+    .click();
   await page.waitForURL(`**/crm/candidates/${survivorId}`).catch(async (error) => {
     await page.screenshot({ path: '/tmp/crm-candidates-e2e.png' });
     throw error;
   });
 
-  const { api } = httpApi(server.url);
   const left = (await api(candidate.calls.list!, { limit: 'ALL' }, token)).results as { _id: string; phone: string; email: string }[];
   assert.deepEqual(left.map((row) => [row._id === survivorId ? 'survivor' : row.email, row.phone]).sort(), [
     ['alan@example.com', '07700 900789'],
     ['survivor', '07700 900456'],
   ]);
 
-  // Found by search from the list, then a note added on its page.
+  // On a phone the warning is cards, not a wide table, and its buttons stay in view.
+  await page.setViewportSize(phone);
   await page.getByRole('link', { name: 'All candidates' }).click();
+  const onPhone = await addCandidate({ first: 'Alan', last: 'M. Turing', email: 'a.turing@example.com', phone: '07700 900789' });
+  const phoneWarning = onPhone.getByRole('alert').filter({ hasText: 'This may be a candidate you already have' });
+  await phoneWarning.waitFor();
+  await waitInView(phoneWarning);
+  await phoneWarning.getByRole('listitem').filter({ hasText: 'Alan Turing' }).waitFor();
+  assert.ok(await withinWidth(phoneWarning.getByRole('button', { name: 'Merge into Alan Turing' })), 'Merge into this one fits the phone');
+  assert.ok(await withinWidth(phoneWarning.getByRole('button', { name: 'Create anyway' })), 'Create anyway fits the phone');
+  assert.ok(await noSidewaysScroll(onPhone), 'the warning needs no sideways scroll on a phone');
+  await onPhone.getByRole('button', { name: 'Cancel' }).click();
+  await onPhone.waitFor({ state: 'hidden' });
+  await page.setViewportSize(desktop);
+
+  // Found by search from the list, then a note added on its page.
   await page.getByLabel('Search').fill('Hopper');
   await page
     .getByRole('row', { name: /Grace Hopper/ })

@@ -59,9 +59,8 @@ const MergeForm = ({ survivor, merged, draft }: MergeFormProps) => {
   const merge = useCall(mergeCandidates, { invalidates: [candidate] });
   const [saving, setSaving] = useState(false);
   const differing = draft ? draftDifferingFields(survivor as Row, merged) : differingFields(survivor as Row, merged);
-  const [choices, setChoices] = useState<MergeChoices>(() =>
-    draft ? Object.fromEntries(differing.map((field) => [field, 'merged'])) : defaultChoices(survivor as Row, merged),
-  );
+  // The existing record's value, unless it has none: as for two saved candidates.
+  const [choices, setChoices] = useState<MergeChoices>(() => defaultChoices(survivor as Row, merged));
   const [confirming, setConfirming] = useState(false);
   const allowed = draft ? can.do(candidate, 'update') : can.call(mergeCandidates);
   const keep = nameOf(survivor);
