@@ -1,10 +1,11 @@
 import { login } from '@app/contract/resources/auth';
-import { crmFeature, crmPermission, crmRole } from '@app/contract/resources/crm-access';
+import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { organisation } from '@app/contract/resources/organisation';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { DemoStep } from './demo-step';
 
 export const demoPassword = 'Demo-pass-2026';
+/** The demo's own super admin, made only when SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD do not name one (see seed.ts). */
 export const demoSuperAdmin = { email: 'superadmin@demo.local', password: demoPassword };
 export const demoOrganisationAdmin = 'admin@brightpath.demo';
 
@@ -12,7 +13,6 @@ export const demoOrganisationAdmin = 'admin@brightpath.demo';
 export const foundationDemo: DemoStep = {
   name: 'organisation, roles and staff',
   signIns: [
-    { who: 'Super admin (platform)', email: demoSuperAdmin.email, password: demoPassword, area: '/admin' },
     { who: 'Organisation admin, Brightpath Recruitment', email: demoOrganisationAdmin, password: demoPassword, area: '/crm' },
     { who: 'Recruiter, Brightpath Recruitment', email: 'priya.shah@brightpath.demo', password: demoPassword, area: '/crm' },
     { who: 'Viewer, Brightpath Recruitment', email: 'tom.reed@brightpath.demo', password: demoPassword, area: '/crm' },
@@ -36,33 +36,69 @@ export const foundationDemo: DemoStep = {
       root,
     );
     const admin = (await api(login, { email: demoOrganisationAdmin, password: demoPassword })).token as string;
-    const features = (await api(crmFeature.calls.list!, { limit: 'ALL' }, admin)).results as { _id: string; title: string }[];
+    const modules = (await api(crmModule.calls.list!, { limit: 'ALL' }, admin)).results as { _id: string; title: string }[];
+    const features = (await api(crmFeature.calls.list!, { limit: 'ALL' }, admin)).results as {
+      _id: string;
+      title: string;
+      moduleId: string;
+    }[];
     const permissions = (await api(crmPermission.calls.list!, { limit: 'ALL' }, admin)).results as {
       _id: string;
       featureId: string;
       access_level: string;
       conditions: { scope: string };
     }[];
-    const titleOf = (featureId: string) => features.find((f) => f._id === featureId)?.title ?? '';
+    /** A module's own feature by the module's name ("Lead"), another by both ("Client/Credentials"): two modules have Credentials. */
+    const nameOf = (featureId: string) => {
+      const feature = features.find((f) => f._id === featureId);
+      const moduleTitle = modules.find((m) => m._id === feature?.moduleId)?.title ?? '';
+      return feature?.title === moduleTitle ? moduleTitle : `${moduleTitle}/${feature?.title ?? ''}`;
+    };
     /** One permission per feature named (every feature when none are): the catalogue holds each level and scope. */
-    const grant = (level: string, scope: string, featureTitles?: string[]) =>
+    const grant = (level: string, scope: string, featureNames?: string[]) =>
       permissions
         .filter((p) => p.access_level === level && p.conditions.scope === scope)
-        .filter((p) => !featureTitles || featureTitles.includes(titleOf(p.featureId)))
+        .filter((p) => !featureNames || featureNames.includes(nameOf(p.featureId)))
         .map((p) => p._id);
-    const allFeatures = features.map((f) => f.title);
-    // What a recruiter works on every day; the rest they look at, and who may do what is the admin's.
-    const recruiting = ['Candidate', 'Client', 'Contact', 'Job', 'Job Application', 'CrmNote', 'Task', 'Event'];
-    const adminOnly = ['Roles', 'EntityLog'];
-    const lookedAt = allFeatures.filter((title) => !recruiting.includes(title) && !adminOnly.includes(title));
-    // A feature holds one level and one scope (several permissions add up to the highest of each),
-    // so "edit everyone's, delete only one's own" is not a role: recruiters edit, team leads also delete their team's.
+    const allFeatures = features.map((f) => nameOf(f._id));
+    // What a recruiter does every day: log calls, add leads, give a client's contacts portal sign-ins,
+    // upload CVs, invite candidates to the job board. The rest they look at (so they can name
+    // colleagues, contacts and teams on a record); who may do what is the admin's.
+    const recruiting = [
+      'Candidate',
+      'Candidate CV',
+      'Candidate/Credentials',
+      'Client',
+      'Client/Credentials',
+      'Contact',
+      'Lead',
+      'Call Log',
+      'Job',
+      'Job Application',
+      'CrmNote',
+      'Task',
+      'Event',
+    ];
+    const adminOnly = ['OrganisationStaff/Roles', 'EntityLog', 'EntityLog/Sent mail'];
+    const lookedAt = allFeatures.filter((name) => !recruiting.includes(name) && !adminOnly.includes(name));
+    // A feature holds one level and one scope (several permissions add up to the highest of each).
+    // Merging two candidates deletes one, so it asks FULL on Candidate: recruiters hold it on every
+    // candidate, as duplicates are rarely both one's own; on the rest they edit, and team leads also
+    // delete their team's.
     const recruiter = await api(
       crmRole.calls.create!,
       {
         title: 'Recruiter',
         value: 'recruiter',
-        permissions: [...grant('WRITE', 'ALL', recruiting), ...grant('READ', 'ALL', lookedAt)],
+        permissions: [
+          ...grant('FULL', 'ALL', ['Candidate']),
+          ...grant(
+            'WRITE',
+            'ALL',
+            recruiting.filter((name) => name !== 'Candidate'),
+          ),
+          ...grant('READ', 'ALL', lookedAt),
+        ],
       },
       admin,
     );

@@ -1,6 +1,6 @@
 import { fullNameOf } from '@app/contract/conventions/common';
 import { createFirstSuperAdmin, setupStatus } from '@app/contract/resources/auth';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
@@ -60,6 +60,34 @@ export const ensureSuperAdminFromEnv = async (db: Executor, config: Config, log:
   await insertSuperAdmin(db, { email: config.superAdminEmail, passwordHash: await hashPassword(config.superAdminPassword) });
   log.info({ email: config.superAdminEmail }, 'super admin created from the environment');
 };
+
+/**
+ * The demo world's own super admin (`npm run seed:demo` on the server's machine, never a call), made
+ * beside a real one without touching it. `taken`: the email is another kind of account's.
+ */
+export const ensureDemoSuperAdmin = async (
+  db: Executor,
+  input: { email: string; password: string },
+): Promise<'made' | 'there' | 'taken'> => {
+  const existing = await findLiveUserByEmail(db, input.email);
+  if (existing) return existing.userType === 'SUPER_ADMIN' ? 'there' : 'taken';
+  await insertSuperAdmin(db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    name: { first: 'Demo', last: 'Super Admin' },
+  });
+  return 'made';
+};
+
+/** The live super admins' emails, oldest first: the demo names the real ones it left alone. */
+export const superAdminEmails = async (db: Executor) =>
+  (
+    await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.userType, 'SUPER_ADMIN'), eq(users.isDeleted, false)))
+      .orderBy(asc(users.createdAt))
+  ).map((row) => row.email);
 
 export const registerSetup = (app: FastifyInstance) => {
   registerCall(app, setupStatus, async ({ db }) => ({ needsSetup: !(await hasSuperAdmin(db)) }));
