@@ -3,10 +3,12 @@ import { after, before, test } from 'node:test';
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { crmNote } from '@app/contract/resources/crm/note';
+import { crmPermission, crmRole } from '@app/contract/resources/crm-access';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { Locator, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
-import { type AgencyWorld, startAgencyWorld } from '../support/journey';
+import { type AgencyWorld, signedInPage, startAgencyWorld } from '../support/journey';
 import type { TestServer } from '../support/server';
 import { openSection } from '../support/steps';
 
@@ -242,4 +244,78 @@ test('candidates: a CV is built for a candidate from their profile with a chosen
     cvs.map((cv) => [cv.type, cv.document.templateSlug, cv.document.designation]),
     [['BUILT', 'modern', 'Principal Analyst']],
   );
+});
+
+test('candidates: a recruiter with write access merges typed details into an existing candidate, and is told who can merge two saved ones', {
+  skip,
+  timeout: 180_000,
+}, async () => {
+  const { api } = httpApi(server.url);
+  const permissions = (await api(crmPermission.calls.list!, { limit: 'ALL' }, token)).results as {
+    _id: string;
+    access_level: string;
+    conditions: { scope: string };
+  }[];
+  const role = await api(
+    crmRole.calls.create!,
+    {
+      title: 'Writer',
+      value: 'writer',
+      permissions: permissions.filter((p) => p.access_level === 'WRITE' && p.conditions.scope === 'ALL').map((p) => p._id),
+    },
+    token,
+  );
+  const writer = { email: 'wendy@candidates-agency.example', password: 'Writer-pass-2026' };
+  await api(
+    organisationStaff.calls.create!,
+    { name: { first: 'Wendy', last: 'Writer' }, ...writer, phone: '+447700900102', roleIds: [role._id] },
+    token,
+  );
+  const one = (await api(
+    candidate.calls.create!,
+    { name: { first: 'Mary', last: 'Seacole' }, email: 'mary@example.com', phone: '+44 7700 900555' },
+    token,
+  )) as { _id: string };
+  const two = (await api(
+    candidate.calls.create!,
+    { name: { first: 'Mary', last: 'J. Seacole' }, email: 'mary.j@example.com', phone: '+44 7700 900556' },
+    token,
+  )) as { _id: string };
+  const own = await signedInPage({ browser: world.browser, server, ...writer, landing: '/crm', context: { viewport: desktop } });
+  try {
+    await own.goto(`/crm/candidates/merge?survivor=${one._id}&merged=${two._id}`);
+    await own.getByText('You cannot merge candidates').waitFor();
+    await own.getByText(/Your organisation admin can merge them/).waitFor();
+    assert.equal(await own.getByRole('button', { name: 'Merge candidates' }).count(), 0);
+
+    await openSection(own, 'CRM', 'Candidates');
+    await own.getByRole('button', { name: 'Add candidate' }).first().click();
+    const dialog = own.getByRole('dialog', { name: 'Add candidate' });
+    await dialog.getByLabel('First name').fill('Mary');
+    await dialog.getByLabel('Last name').fill('Seacole');
+    await dialog.getByLabel('Email').fill('mary@example.com');
+    await dialog.getByLabel('Phone').fill('+44 7700 900999');
+    await dialog.getByLabel('Current job title').fill('Nurse');
+    await dialog.getByRole('button', { name: 'Create candidate' }).click();
+    const warning = dialog.getByRole('alert').filter({ hasText: 'This may be a candidate you already have' });
+    await warning.getByRole('button', { name: 'Merge into Mary Seacole' }).click();
+    await own.getByRole('heading', { level: 1, name: 'Merge candidates' }).waitFor();
+    await own.getByRole('radio', { name: /^Preferences from Typed details/ }).check();
+    await own.getByRole('button', { name: /^Merge into Mary Seacole/ }).click();
+    await own
+      .getByRole('dialog', { name: /^Merge the details into Mary Seacole/ })
+      .getByRole('button', { name: 'Merge', exact: true })
+      .click();
+    await own.waitForURL(`**/crm/candidates/${one._id}`);
+    const after = (await api(candidate.calls.details!, { _id: one._id }, token)) as {
+      phone: string;
+      preferences: { currentJobTitle: string };
+    };
+    assert.equal(after.preferences.currentJobTitle, 'Nurse');
+    assert.equal(after.phone, '+44 7700 900555');
+    const marys = (await api(candidate.calls.list!, { limit: 'ALL', search: 'Seacole' }, token)).results as unknown[];
+    assert.equal(marys.length, 2, 'no third Mary was created');
+  } finally {
+    await own.context().close();
+  }
 });
