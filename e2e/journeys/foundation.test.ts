@@ -156,6 +156,11 @@ test('a fresh installation: every page leads to the setup page, which makes the 
       await page.getByLabel('First name').fill('Sam');
       await page.getByLabel('Last name').fill('Founder');
       await page.getByLabel('Email').fill('sam.founder@example.com');
+      // A weak password is refused with the rule every password follows, said beside the field.
+      await page.getByLabel('Password').fill('short');
+      await page.getByRole('button', { name: 'Create super admin' }).click();
+      await page.getByText('Password must be at least 8 characters.').first().waitFor();
+      assert.equal(new URL(page.url()).pathname, '/setup');
       await page.getByLabel('Password').fill('Founder-pass-2026');
       await page.getByRole('button', { name: 'Create super admin' }).click();
       await page.waitForURL('**/admin');
