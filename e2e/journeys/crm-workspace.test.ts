@@ -94,6 +94,15 @@ test('CRM workspace: staff, a client and its contact, a call, a task done from t
     page = await personPage();
     await signIn(page, admin.email, admin.password);
     await page.waitForURL('**/crm');
+    // The dashboard: the admin switches between their own figures and the organisation's; counts not built yet say so.
+    step = 'admin-dashboard-scope';
+    await page.getByText('Your open tasks', { exact: true }).waitFor();
+    await page.getByText('Interviews arrive with hiring').waitFor();
+    await page.locator('label', { hasText: 'Organisation' }).click();
+    await page.getByText('Open tasks', { exact: true }).waitFor();
+    await page.locator('label', { hasText: 'Mine' }).click();
+    await page.getByText('Your open tasks', { exact: true }).waitFor();
+    step = 'admin-adds-colleague';
     await openSection(page, 'CRM', 'Staff');
     await page.getByRole('button', { name: 'Add staff member' }).click();
     const staffDialog = page.getByRole('dialog', { name: 'Add staff member' });
