@@ -18,9 +18,22 @@ type Named = { _id: string; label: string }[] | null;
 
 export type EventRecord = RecordOf<typeof event> & { users?: Named; contacts?: Named; candidates?: Named };
 
-const staffTarget = { resource: organisationStaff, labelField: 'name.fullName' };
-const contactTarget = { resource: contact, labelField: 'profile.name.fullName' };
-const candidateTarget = { resource: candidate, labelField: 'name.fullName' };
+/** Who attends by id, each picked from a list the person may read (the server refuses an id they could not have found). */
+const attendeeKinds = [
+  { field: 'userIds', expandAs: 'users', label: 'Staff attending', target: { resource: organisationStaff, labelField: 'name.fullName' } },
+  {
+    field: 'contactIds',
+    expandAs: 'contacts',
+    label: 'Contacts attending',
+    target: { resource: contact, labelField: 'profile.name.fullName' },
+  },
+  {
+    field: 'candidateIds',
+    expandAs: 'candidates',
+    label: 'Candidates attending',
+    target: { resource: candidate, labelField: 'name.fullName' },
+  },
+] as const;
 
 /** The zone the person's browser is in: the invitation states the times in it. */
 export const browserTimeZone = () => {
@@ -197,45 +210,21 @@ export const EventForm = ({ record, slot, relatedTo, onClose }: EventFormProps) 
               <TextInput label="Street" value={draft.street} onChange={(e) => set('street', e.currentTarget.value)} />
               <TextInput label="City" value={draft.city} onChange={(e) => set('city', e.currentTarget.value)} />
             </Group>
-            {/* Each picker searches a list the person may read: the server refuses an id they could not have found. */}
-            {can.do(organisationStaff, 'list') ? (
-              <ReferencePicker
-                target={staffTarget}
-                multiple
-                label="Staff attending"
-                value={draft.userIds}
-                known={knownOf(record?.users)}
-                onChange={(value) => set('userIds', pickIds(value))}
-                error={errorOf('userIds')}
-              />
-            ) : (
-              <Attending label="Staff attending" named={record?.users} />
-            )}
-            {can.do(contact, 'list') ? (
-              <ReferencePicker
-                target={contactTarget}
-                multiple
-                label="Contacts attending"
-                value={draft.contactIds}
-                known={knownOf(record?.contacts)}
-                onChange={(value) => set('contactIds', pickIds(value))}
-                error={errorOf('contactIds')}
-              />
-            ) : (
-              <Attending label="Contacts attending" named={record?.contacts} />
-            )}
-            {can.do(candidate, 'list') ? (
-              <ReferencePicker
-                target={candidateTarget}
-                multiple
-                label="Candidates attending"
-                value={draft.candidateIds}
-                known={knownOf(record?.candidates)}
-                onChange={(value) => set('candidateIds', pickIds(value))}
-                error={errorOf('candidateIds')}
-              />
-            ) : (
-              <Attending label="Candidates attending" named={record?.candidates} />
+            {attendeeKinds.map(({ field, expandAs, label, target }) =>
+              can.do(target.resource, 'list') ? (
+                <ReferencePicker
+                  key={field}
+                  target={target}
+                  multiple
+                  label={label}
+                  value={draft[field]}
+                  known={knownOf(record?.[expandAs])}
+                  onChange={(value) => set(field, pickIds(value))}
+                  error={errorOf(field)}
+                />
+              ) : (
+                <Attending key={field} label={label} named={record?.[expandAs]} />
+              ),
             )}
             <TagsInput
               label="Other attendees’ emails"
