@@ -31,6 +31,9 @@ describe('the audit log in words', () => {
 
   it('names fields, record types and the record', () => {
     expect(fieldInWords('roleIds')).toBe('Roles');
+    // A logged key that is a property of every object is still only a key.
+    expect(fieldInWords('constructor', 'Candidate')).toBe('Constructor');
+    expect(fieldInWords('toString', 'Candidate')).toBe('To string');
     expect(entityInWords('OrganisationStaff')).toBe('Staff member');
     expect(entityInWords('Client')).toBe('Client');
     expect(recordLabelOf({ description: 'Ada Admin updated Client CLI-3 Acme Ltd', entityType: 'Client' })).toBe('CLI-3 Acme Ltd');

@@ -95,8 +95,10 @@ export const entityInWords = (entityType: string) => {
 
 /** A field's label: the definition's own (its schema's label, else its key in words), "Roles" for roleIds. */
 export const fieldInWords = (field: string, entityType?: string) => {
-  const schema = entityType ? shapeOf(definitions.get(entityType)?.fields ?? ({} as never))[field] : undefined;
-  if (schema) {
+  const shape = entityType ? shapeOf(definitions.get(entityType)?.fields ?? ({} as never)) : {};
+  // Only the definition's own keys: a logged key such as "constructor" must not find Object's.
+  const schema = Object.hasOwn(shape, field) ? shape[field] : undefined;
+  if (schema && '_zod' in schema) {
     const facts = schemaFacts(schema);
     return facts.label ?? labelOfKey(field, facts.kind);
   }
