@@ -65,7 +65,14 @@ const peel = (schema: z.ZodType) => {
   let defaultValue: unknown;
   let format: string | undefined;
   let current = schema;
+  let previous = schema;
   for (let depth = 0; depth < 20; depth += 1) {
+    // An unwrapping that leads to no schema (a lazy schema not yet defined) stops at the last one.
+    if (!current || !('_zod' in current)) {
+      current = previous;
+      break;
+    }
+    previous = current;
     label ??= labelOf(current);
     const def = defOf(current);
     if (def.type === 'default' && defaultValue === undefined) {

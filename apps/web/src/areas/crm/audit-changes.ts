@@ -99,8 +99,14 @@ export const fieldInWords = (field: string, entityType?: string) => {
   // Only the definition's own keys: a logged key such as "constructor" must not find Object's.
   const schema = Object.hasOwn(shape, field) ? shape[field] : undefined;
   if (schema && '_zod' in schema) {
-    const facts = schemaFacts(schema);
-    return facts.label ?? labelOfKey(field, facts.kind);
+    // A label is words for a person: a schema the kit cannot read (a lazy or piped one it does not
+    // know) falls back to the key in words rather than take the audit log down.
+    try {
+      const facts = schemaFacts(schema);
+      return facts.label ?? labelOfKey(field, facts.kind);
+    } catch {
+      return labelOfKey(field);
+    }
   }
   return labelOfKey(field.replace(/_/g, ' '));
 };
