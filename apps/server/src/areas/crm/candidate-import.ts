@@ -87,7 +87,7 @@ const write = async (
     items: writes,
     // A batch's lock, second look, team and item numbers cost the same for 1 row as for 10.
     firstBatch: 25,
-    minBatch: 10,
+    minBatch: 5,
     work: async (tx, batch) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`candidate-import:${organisationId}`}))`);
       const changes = await recheck(tx, { scope, organisationId, batch, duplicates, known });
