@@ -48,6 +48,7 @@ import { createMailer } from './services/mail';
 import { createOneTimeCodes } from './services/one-time-codes';
 import { createRateLimiter } from './services/rate-limit';
 import { createResultCache } from './services/result-cache';
+import { scheduleRetention } from './services/retention';
 import { readOrCreateSecret } from './services/secret';
 import { registerSecurityHeaders } from './services/security-headers';
 import type { Services } from './services/services';
@@ -124,6 +125,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.inMemory ? undefined : path.join(config.dataDir, 'db') }));
   const secret = config.secret ?? readOrCreateSecret(config.dataDir, config.inMemory);
   const queue = createJobQueue({ db: database.db, log: app.log, settings: config.jobQueue });
+  scheduleRetention({ db: database.db, queue });
   const shared = await openSharedState({ config, database, log: app.log });
   const { bus, counters: store } = shared;
   // The permission profiles are the engine's own cache: dropped here whenever any process says so.

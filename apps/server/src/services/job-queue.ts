@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client';
 import { jobQueue } from '../db/schema/services';
@@ -38,9 +38,19 @@ export const jobPriorities = { urgent: 0, normal: 5, bulk: 9 } as const;
 /** Throws to ask for a retry (with backoff), until the job's last attempt, after which it is marked failed. */
 export type JobHandler = (job: Job & { isLastAttempt: boolean }) => Promise<void>;
 
-/** Done jobs are kept a week for whoever looks into what was sent, then removed. */
-const keepDoneMs = 7 * 24 * 60 * 60 * 1000;
 const sweepEveryMs = 60 * 60 * 1000;
+
+/**
+ * A recurring job's row has this id: one row per kind in the whole database, so however many
+ * processes declare it, the claim's row lock lets one of them run it at a time.
+ */
+const recurringIdOf = (kind: string) => `every:${kind}`;
+
+export type RecurringJob = {
+  /** From the end of one run to the start of the next, whether the run succeeded or not. */
+  everyMs: number;
+  handler: (job: Job) => Promise<void>;
+};
 
 /**
  * A durable queue on a table, on PostgreSQL and on the embedded database alike (PGlite has one
@@ -55,10 +65,15 @@ const sweepEveryMs = 60 * 60 * 1000;
  * At least once: a job whose process dies mid-run (or that outruns its lock) runs again once the
  * lock expires, so a handler may run twice for one job and must tolerate it (a mail may, rarely,
  * arrive twice; it is never lost).
+ *
+ * A recurring job (`every`: retention, mailbox sync) is one row per kind that is never done: after
+ * each run, good or bad, it is due again `everyMs` later. The claim's lock makes it one run at a time
+ * across every process; a process that dies mid-run leaves it to the lock's expiry like any job.
  */
 export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings?: Partial<JobQueueSettings> }) => {
   const settings = { ...defaultJobQueueSettings, ...input.settings };
   const handlers = new Map<string, JobHandler>();
+  const recurring = new Map<string, RecurringJob>();
   const inHand = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -87,7 +102,23 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
     return job ?? null;
   };
 
+  /** A recurring job's run: whatever it ends in, the row is due again a period later, its attempts counted afresh. */
+  const runRecurring = async (job: Job, every: RecurringJob) => {
+    const ours = and(eq(jobQueue.id, job.id), eq(jobQueue.lockedUntil, job.lockedUntil as Date));
+    let lastError: string | null = null;
+    try {
+      await every.handler(job);
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      input.log.error({ job: { id: job.id, kind: job.kind }, err: lastError }, 'recurring job failed; it runs again at its next time');
+    }
+    const runAt = new Date(Date.now() + every.everyMs);
+    await input.db.update(jobQueue).set({ runAt, attempts: 0, lockedUntil: null, lastError }).where(ours);
+  };
+
   const run = async (job: Job) => {
+    const every = job.id === recurringIdOf(job.kind) ? recurring.get(job.kind) : undefined;
+    if (every) return runRecurring(job, every);
     const ours = and(eq(jobQueue.id, job.id), eq(jobQueue.lockedUntil, job.lockedUntil as Date));
     const handler = handlers.get(job.kind);
     try {
@@ -121,10 +152,7 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
     return true;
   };
 
-  /**
-   * Jobs whose process died on their last attempt are marked failed (nothing would claim them
-   * again), and done jobs past their keeping are removed.
-   */
+  /** Jobs whose process died on their last attempt are marked failed: nothing would claim them again. */
   const sweep = async () => {
     lastSweep = Date.now();
     await input.db
@@ -138,7 +166,24 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
           lt(jobQueue.lockedUntil, sql`now()`),
         ),
       );
-    await input.db.delete(jobQueue).where(lte(jobQueue.doneAt, new Date(Date.now() - keepDoneMs)));
+  };
+
+  /**
+   * Each recurring kind's row, made by the first process that declares it (due at once), and brought
+   * back by the next start should it have failed (its process died mid-run on every attempt). A row
+   * that exists keeps its time: restarts do not run it again early.
+   */
+  const plantRecurring = async () => {
+    for (const kind of recurring.keys()) {
+      await input.db
+        .insert(jobQueue)
+        .values({ id: recurringIdOf(kind), kind, payload: {}, priority: jobPriorities.bulk })
+        .onConflictDoUpdate({
+          target: jobQueue.id,
+          set: { failedAt: null, doneAt: null, attempts: 0, runAt: sql`now()` },
+          setWhere: sql`${jobQueue.failedAt} is not null or ${jobQueue.doneAt} is not null`,
+        });
+    }
   };
 
   const schedule = (delayMs: number) => {
@@ -175,6 +220,11 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
     /** Kinds are registered once, when the service that owns them is built. */
     handle(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
+    },
+
+    /** Declares a recurring job (before `start`): every process declares the same ones, and one at a time runs each. */
+    every(kind: string, job: RecurringJob) {
+      recurring.set(kind, job);
     },
 
     /**
@@ -214,10 +264,15 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
         );
     },
 
-    start() {
+    async start() {
       if (running) return;
       running = true;
       stopping = false;
+      try {
+        await plantRecurring();
+      } catch (error) {
+        input.log.error({ err: error }, 'the recurring jobs could not be planted; they are tried again at the next start');
+      }
       schedule(0);
     },
 
