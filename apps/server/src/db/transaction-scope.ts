@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from './client';
 
 type OpenTransaction = { committed: (() => Promise<unknown> | unknown)[] };
 
@@ -23,14 +22,17 @@ export const whenCommitted = async (task: () => Promise<unknown> | unknown) => {
   else await task();
 };
 
+/** What `markTransactions` needs of a database handle (the client's `Db`, which imports this file). */
+type Transactional = { transaction: (work: (tx: any) => Promise<any>, config?: any) => Promise<any> };
+
 /** Marks the work of every transaction opened on this handle (savepoints run inside their transaction). */
-export const markTransactions = (db: Db): Db => {
+export const markTransactions = <D extends Transactional>(db: D): D => {
   const open = db.transaction.bind(db);
-  db.transaction = (async (work, config) => {
+  db.transaction = (async (work: (tx: unknown) => Promise<unknown>, config?: unknown) => {
     const scope: OpenTransaction = { committed: [] };
     const result = await open((tx) => openTransaction.run(scope, () => work(tx)), config);
     for (const task of scope.committed) await task();
     return result;
-  }) as Db['transaction'];
+  }) as D['transaction'];
   return db;
 };
