@@ -1,6 +1,6 @@
 import { login } from '@app/contract/resources/auth';
-import { candidateCredentials } from '@app/contract/resources/crm/candidate';
-import { candidateCv, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { candidate, candidateCredentials } from '@app/contract/resources/crm/candidate';
+import { candidateCv, cvFileTypeMessage, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { cvDraftOfCandidate } from '@app/contract/resources/crm/candidate-cv-draft';
 import { client } from '@app/contract/resources/crm/client';
 import { renderCvPdf } from '@app/documents/render-pdf';
@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from './documents/extract';
 import { aRole, permissionId } from './support/access';
 import { aCandidate } from './support/candidates';
+import { sampleDoc, sampleDocx } from './support/cv-files';
+import { postFile, samplePdf, samplePng } from './support/multipart';
 import { mailTo } from './support/outbox';
 import { call, type TestApp } from './support/test-app';
 import { aClientUser } from './support/test-resources';
@@ -231,7 +233,8 @@ describe('built candidate CVs', () => {
     );
     expect(created.status, created.body.message).toBe(200);
     const cv = created.body.data;
-    expect(cv).toMatchObject({ type: 'BUILT', cvTitle: 'For banks', jobSeekerId: owner._id, isDefault: false });
+    // The candidate's first CV: their default.
+    expect(cv).toMatchObject({ type: 'BUILT', cvTitle: 'For banks', jobSeekerId: owner._id, isDefault: true });
     expect(cv.document).toMatchObject({
       templateSlug: 'modern',
       accentColor: '#aa3300',
@@ -368,5 +371,198 @@ describe('built candidate CVs', () => {
       w.orgB.adminToken,
     );
     expect((await call(t.app, setDefaultCandidateCv, { _id: theirCv.body.data._id }, token)).status).toBe(404);
+  });
+});
+
+/** Uploads through the one upload call, as the CVs tab does; the answer as it came. */
+const upload = (content: Buffer, filename: string, token: string) => postFile(t.app, '/api/file/upload', { content, filename, token });
+
+/** The file reference an upload answered, ready for a CV. */
+const uploaded = async (content: Buffer, filename: string, token: string) => {
+  const response = await upload(content, filename, token);
+  expect(response.statusCode, response.body).toBe(200);
+  const { url: _url, ...file } = response.json().data;
+  return file as { _id: string; blobName: string; originalName: string; mimeType: string };
+};
+
+const cvsOf = async (candidateId: string, token: string) =>
+  (await call(t.app, candidateCv.calls.list, { filter: { jobSeekerId: candidateId }, limit: 'ALL' }, token)).body.data.results as {
+    _id: string;
+    isDefault: boolean;
+    cvTitle: string | null;
+    file: { originalName: string; mimeType: string; url?: string };
+  }[];
+
+const aViewer = async (token: string) =>
+  aStaffMember(t.app, token, {
+    roleIds: [
+      await aRole(t.app, token, [
+        await permissionId(t.app, w.root, { feature: 'Candidate', level: 'READ' }),
+        await permissionId(t.app, w.root, { feature: 'Candidate CV', level: 'READ' }),
+      ]),
+    ],
+  });
+
+describe('uploaded candidate CVs (PDF, DOC, DOCX judged by content)', () => {
+  it('staff attach a PDF, a DOC and a DOCX; the type is the content’s, and the first is the default', async () => {
+    const token = w.orgA.adminToken;
+    const owner = await aCandidate(t.app, token);
+    const kinds = [
+      { content: samplePdf, name: 'Grace CV.pdf', mimeType: 'application/pdf', stored: 'GraceCV.pdf' },
+      { content: sampleDoc, name: 'Grace old.doc', mimeType: 'application/msword', stored: 'Graceold.doc' },
+      // A Word file named as something else is still a Word file, and named for what it is.
+      {
+        content: sampleDocx,
+        name: 'grace.txt',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        stored: 'grace.docx',
+      },
+    ];
+    for (const kind of kinds) {
+      const file = await uploaded(kind.content, kind.name, token);
+      const created = await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, file }, token);
+      expect(created.status, created.body.message).toBe(200);
+      expect(created.body.data.file).toMatchObject({ mimeType: kind.mimeType, originalName: kind.stored });
+    }
+    const cvs = await cvsOf(owner._id, token);
+    expect(cvs.map((cv) => [cv.file.originalName, cv.isDefault]).sort()).toEqual([
+      ['GraceCV.pdf', true],
+      ['Graceold.doc', false],
+      ['grace.docx', false],
+    ]);
+    // Each is read through its signed link with its own type.
+    const docx = cvs.find((cv) => cv.file.originalName === 'grace.docx')!;
+    const read = await t.app.inject({ method: 'GET', url: docx.file.url!.replace(/^https?:\/\/[^/]+/, '') });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe(kinds[2]!.mimeType);
+  });
+
+  it('a picture is not a CV (415, nothing kept); a script named .pdf and a file over 10 MB are refused at upload', async () => {
+    const token = w.orgA.adminToken;
+    const owner = await aCandidate(t.app, token);
+    const picture = await uploaded(samplePng, 'cv.pdf', token);
+    const refused = await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, file: picture }, token);
+    expect(refused.status).toBe(415);
+    expect(refused.body.message).toBe(cvFileTypeMessage);
+    // What the client says of the file counts for nothing: the stored type is the content's.
+    const disguised = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: owner._id, file: { ...picture, mimeType: 'application/pdf', originalName: 'cv.pdf' } },
+      token,
+    );
+    expect(disguised.status).toBe(415);
+    expect(await cvsOf(owner._id, token)).toEqual([]);
+    const script = await upload(Buffer.from('#!/bin/sh\necho hi\n'), 'cv.pdf', token);
+    expect(script.statusCode).toBe(415);
+    expect(script.json().message).toBe('Only PDF, DOC, DOCX, PNG, JPEG and WEBP files are allowed');
+    const big = await upload(Buffer.concat([samplePdf, Buffer.alloc(10 * 1024 * 1024)]), 'big.pdf', token);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().success).toBe(false);
+    // Another user's upload is not theirs to attach.
+    const theirs = await uploaded(samplePdf, 'theirs.pdf', w.orgB.adminToken);
+    const taken = await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, file: theirs }, token);
+    expect(taken.status).toBe(400);
+    expect(taken.body.message).toBe('Please upload the file again');
+  });
+
+  it('the default moves with set-default; deleting one leaves the rest; a viewer reads but cannot add, choose or delete (403)', async () => {
+    const token = w.orgA.adminToken;
+    const owner = await aCandidate(t.app, token);
+    const add = async (content: Buffer, name: string) =>
+      (await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, file: await uploaded(content, name, token) }, token)).body
+        .data as { _id: string };
+    const pdf = await add(samplePdf, 'first.pdf');
+    const docx = await add(sampleDocx, 'second.docx');
+    expect((await call(t.app, setDefaultCandidateCv, { _id: docx._id }, token)).status).toBe(200);
+    expect((await cvsOf(owner._id, token)).filter((cv) => cv.isDefault).map((cv) => cv._id)).toEqual([docx._id]);
+
+    const viewer = await aViewer(token);
+    expect((await cvsOf(owner._id, viewer.token)).length).toBe(2);
+    const file = await uploaded(samplePdf, 'viewer.pdf', viewer.token);
+    const create = await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, file }, viewer.token);
+    expect(create.status).toBe(403);
+    expect(create.body.message).toBe('You do not have WRITE access to Candidate CV');
+    expect((await call(t.app, setDefaultCandidateCv, { _id: pdf._id }, viewer.token)).status).toBe(403);
+    const remove = await call(t.app, candidateCv.calls.remove, { _id: pdf._id }, viewer.token);
+    expect(remove.status).toBe(403);
+    expect(remove.body.message).toBe('You do not have FULL access to Candidate CV');
+
+    expect((await call(t.app, candidateCv.calls.remove, { _id: pdf._id }, token)).status).toBe(200);
+    expect((await cvsOf(owner._id, token)).map((cv) => cv._id)).toEqual([docx._id]);
+  });
+
+  it('a client user or a job seeker cannot delete or choose the default (403); another organisation’s candidate is a 404', async () => {
+    const token = w.orgA.adminToken;
+    const owner = await aCandidate(t.app, token);
+    const cv = (
+      await call(t.app, candidateCv.calls.create, { jobSeekerId: owner._id, file: await uploaded(samplePdf, 'a.pdf', token) }, token)
+    ).body.data as { _id: string };
+    const hiring = await call(t.app, client.calls.create, { name: 'Upload Co', email: 'hr@upload.example' }, token);
+    const clientUser = await aClientUser(t.app, { organisationId: w.orgA.id, clientId: hiring.body.data._id });
+    for (const who of [clientUser.token, w.seeker.token]) {
+      expect((await call(t.app, candidateCv.calls.remove, { _id: cv._id }, who)).status).toBe(403);
+      expect((await call(t.app, setDefaultCandidateCv, { _id: cv._id }, who)).status).toBe(403);
+    }
+    const theirs = await aCandidate(t.app, w.orgB.adminToken);
+    const cross = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: theirs._id, file: await uploaded(samplePdf, 'b.pdf', token) },
+      token,
+    );
+    expect(cross.status).toBe(404);
+    expect(await cvsOf(theirs._id, w.orgB.adminToken)).toEqual([]);
+  });
+});
+
+describe('a CV with a new candidate (one write)', () => {
+  const details = (email: string, phone: string) => ({ name: { first: 'Noor', last: 'Haddad' }, email, phone, status: 'ACTIVE' });
+
+  it('the candidate and their default CV are saved together', async () => {
+    const token = w.orgA.adminToken;
+    const cvFile = await uploaded(sampleDocx, 'Noor CV.docx', token);
+    const created = await call(t.app, candidate.calls.create, { ...details('noor@example.com', '+44 7700 900501'), cvFile }, token);
+    expect(created.status, created.body.message).toBe(200);
+    expect(created.body.data.cvFile).toBeUndefined();
+    const cvs = await cvsOf(created.body.data._id, token);
+    expect(cvs).toHaveLength(1);
+    expect(cvs[0]).toMatchObject({ isDefault: true, file: { originalName: 'NoorCV.docx' } });
+  });
+
+  it('a CV refused leaves no candidate: a picture (415), another’s file (400), no right to add CVs (403)', async () => {
+    const token = w.orgA.adminToken;
+    const count = async () => (await call(t.app, candidate.calls.list, { search: 'Haddad', limit: 'ALL' }, token)).body.data.totalResults;
+    const before = await count();
+    const picture = await call(
+      t.app,
+      candidate.calls.create,
+      { ...details('noor.p@example.com', '+44 7700 900502'), cvFile: await uploaded(samplePng, 'me.png', token) },
+      token,
+    );
+    expect(picture.status).toBe(415);
+    expect(picture.body.message).toBe(cvFileTypeMessage);
+    const another = await call(
+      t.app,
+      candidate.calls.create,
+      { ...details('noor.a@example.com', '+44 7700 900503'), cvFile: await uploaded(samplePdf, 'x.pdf', w.orgB.adminToken) },
+      token,
+    );
+    expect(another.status).toBe(400);
+    expect(another.body.message).toBe('Please upload the file again');
+    const writer = await aStaffMember(t.app, token, {
+      roleIds: [await aRole(t.app, token, [await permissionId(t.app, w.root, { feature: 'Candidate', level: 'WRITE' })])],
+    });
+    const noRight = await call(
+      t.app,
+      candidate.calls.create,
+      { ...details('noor.w@example.com', '+44 7700 900504'), cvFile: await uploaded(samplePdf, 'w.pdf', writer.token) },
+      writer.token,
+    );
+    expect(noRight.status).toBe(403);
+    expect(noRight.body.message).toBe('You do not have WRITE access to Candidate CV');
+    expect(await count()).toBe(before);
+    // Without a CV the same user adds the candidate.
+    expect((await call(t.app, candidate.calls.create, details('noor.w@example.com', '+44 7700 900504'), writer.token)).status).toBe(200);
   });
 });

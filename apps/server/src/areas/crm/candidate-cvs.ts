@@ -3,7 +3,7 @@ import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
 import type { ListRequest } from '@app/contract/conventions/list';
 import { outputOfCall } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec } from '@app/contract/define-resource';
-import { candidateCv, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { candidateCv, cvFileTypeMessage, cvMimeTypes, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { type CandidateForCv, cvDraftOfCandidate } from '@app/contract/resources/crm/candidate-cv-draft';
 import { type CvDocument, cvDocument } from '@app/contract/resources/job-board/cv-document';
 import { and, eq, ne } from 'drizzle-orm';
@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { candidateCvs, candidates } from '../../db/schema/candidates';
 import type { CallContext, Caller, Scope } from '../../engine/context';
-import { forbidden, notFound } from '../../engine/errors';
+import { forbidden, HttpError, notFound } from '../../engine/errors';
+import { fileByBlobName } from '../../engine/file-references';
 import { pageOf } from '../../engine/list-query';
 import { loggedUpdate } from '../../engine/logged-update';
 import { registerCall } from '../../engine/register-call';
@@ -112,6 +113,52 @@ const clearOtherDefaults = async (db: Executor, input: { caller: Caller | null; 
     values: { isDefault: false },
   });
 
+/** Whether the candidate has a live default CV: their first CV becomes it unless the caller says otherwise. */
+const hasDefaultCv = async (db: Executor, jobSeekerId: string) => {
+  const [found] = await db
+    .select({ id: candidateCvs.id })
+    .from(candidateCvs)
+    .where(and(eq(candidateCvs.jobSeekerId, jobSeekerId), eq(candidateCvs.isDefault, true), eq(candidateCvs.isDeleted, false)))
+    .limit(1);
+  return Boolean(found);
+};
+
+type CvOwner = Pick<CandidateRow, 'id' | 'userId'>;
+
+/** One of the candidate's CVs; their default when asked, or when they have none yet (the others stop being it). */
+const createCv = async (
+  db: Executor,
+  input: { caller: Caller | null; scope: Scope; owner: CvOwner; isDefault: boolean | undefined; values: Record<string, unknown> },
+) => {
+  const { caller, scope, owner } = input;
+  const isDefault = input.isDefault ?? !(await hasDefaultCv(db, owner.id));
+  const values = { ...input.values, jobSeekerId: owner.id, userId: owner.userId ?? null, isDefault, status: 'ACTIVE' };
+  const created = await candidateCvRepository.create(db, { caller, scope, values });
+  if (isDefault) await clearOtherDefaults(db, { caller, jobSeekerId: owner.id, exceptId: created._id as string });
+  return created;
+};
+
+/**
+ * A file the caller uploaded (POST /file/upload) kept as one of the candidate's CVs: a document by
+ * its content (the type the upload detected, 415 otherwise), then claimed by the repository like
+ * every file reference.
+ */
+export const attachUploadedCv = async (
+  db: Executor,
+  input: {
+    caller: Caller | null;
+    scope: Scope;
+    owner: CvOwner;
+    values: { file: { blobName: string }; cvTitle?: string | null; isDefault?: boolean };
+  },
+) => {
+  const { isDefault, ...values } = input.values;
+  const stored = await fileByBlobName(db, values.file.blobName);
+  // An unknown file is the repository's to refuse ("Please upload the file again").
+  if (stored && !cvMimeTypes.has(stored.mimeType)) throw new HttpError(415, cvFileTypeMessage);
+  return createCv(db, { ...input, isDefault, values: { ...values, type: 'UPLOADED' } });
+};
+
 const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
   create: async ({ db, caller, input, services }, audience) => {
     if (audience.kind === 'client') throw forbidden();
@@ -126,21 +173,20 @@ const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
       .where(and(...where));
     if (!owner) throw notFound('Candidate');
     const scope = audience.kind === 'staff' ? audience.scope : { organisationId: owner.organisationId as string };
-    const common = { jobSeekerId: owner.id, userId: owner.userId ?? null, isDefault: input.isDefault ?? false, status: 'ACTIVE' };
-    let created: Record<string, unknown>;
-    if (input.type === 'BUILT') {
-      const document = builtDocumentOf(owner, input);
-      created = await candidateCvRepository.create(db, {
-        caller,
-        scope,
-        values: { ...common, type: 'BUILT', cvTitle: document.cvTitle, document, file: null },
-      });
-      await drawBuiltCv(db, services, { caller: caller as Caller, id: created._id as string, document });
-    } else {
-      const { type: _type, ...uploaded } = input;
-      created = await candidateCvRepository.create(db, { caller, scope, values: { ...uploaded, ...common, type: 'UPLOADED' } });
+    if (input.type !== 'BUILT') {
+      const { type: _type, jobSeekerId: _owner, ...values } = input;
+      const created = await attachUploadedCv(db, { caller, scope, owner, values });
+      return candidateCvRepository.details(db, scope, created._id as string);
     }
-    if (common.isDefault) await clearOtherDefaults(db, { caller, jobSeekerId: owner.id, exceptId: created._id as string });
+    const document = builtDocumentOf(owner, input);
+    const created = await createCv(db, {
+      caller,
+      scope,
+      owner,
+      isDefault: input.isDefault,
+      values: { type: 'BUILT', cvTitle: document.cvTitle, document, file: null },
+    });
+    await drawBuiltCv(db, services, { caller: caller as Caller, id: created._id as string, document });
     return candidateCvRepository.details(db, scope, created._id as string);
   },
   details: async ({ db, input }, audience) => {

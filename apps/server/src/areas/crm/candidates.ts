@@ -1,9 +1,12 @@
+import type { CrmAccess } from '@app/contract/access';
 import type { ListRequest } from '@app/contract/conventions/list';
 import { defaultNoticePeriods } from '@app/contract/resources/crm/candidate';
+import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { candidates, crmNoticePeriods } from '../../db/schema/candidates';
+import { checkPermission } from '../../engine/access';
 import type { Caller, Scope } from '../../engine/context';
 import { conflict, notFound } from '../../engine/errors';
 import { pageOf } from '../../engine/list-query';
@@ -17,6 +20,7 @@ type Values = Record<string, unknown>;
 import { endLinksOfCandidate, registerCandidateAccountLinks } from './candidate-account-link';
 import { withCounts } from './candidate-counts';
 import { registerCandidateCredentials } from './candidate-credentials';
+import { attachUploadedCv } from './candidate-cvs';
 import { assertMayWriteDiversity, mayDiversity, readDiversity, writeDiversity } from './candidate-diversity';
 import { registerCandidateMerge } from './candidate-merge';
 import { selfContactFields, syncSelfContact } from './candidate-self-contact';
@@ -65,7 +69,7 @@ const refuseDuplicates = async (db: Executor, input: { scope: Scope; organisatio
   }
 };
 
-const withoutWriteOnly = ({ diversity: _diversity, createAnyway: _createAnyway, ...values }: Values) => values;
+const withoutWriteOnly = ({ diversity: _diversity, createAnyway: _createAnyway, cvFile: _cvFile, ...values }: Values) => values;
 
 /** A merged-away candidate's survivor (following merges of merges), in the organisation; undefined when none. */
 const survivorOf = async (db: Executor, organisationId: string, id: string) => {
@@ -147,6 +151,8 @@ export const registerCandidates = (app: FastifyInstance) => {
     hooks: {
       beforeCreate: async ({ db, caller, scope, values }) => {
         if (values.diversity !== undefined) await assertMayWriteDiversity(db, caller);
+        // Refused before anything is written: a CV sent without the right to add one is a 403, not dropped.
+        if (values.cvFile) await checkPermission(db, { caller: caller as Caller, access: candidateCv.access as CrmAccess, level: 'WRITE' });
         const derived = derivedColumns(values);
         if (!values.createAnyway && scope.organisationId) {
           await refuseDuplicates(db, { scope, organisationId: scope.organisationId, derived });
@@ -175,6 +181,14 @@ export const registerCandidates = (app: FastifyInstance) => {
         if (touchesContact) {
           const organisationId = (record.organisationId ?? scope.organisationId) as string;
           await syncSelfContact(db, { caller, organisationId, candidate: { ...record, id: record._id } as never });
+        }
+        if (operation === 'create' && input.cvFile) {
+          await attachUploadedCv(db, {
+            caller,
+            scope,
+            owner: { id: record._id as string, userId: null },
+            values: { file: input.cvFile as { blobName: string }, isDefault: true },
+          });
         }
         if ((operation === 'create' || operation === 'update') && input.diversity !== undefined) {
           await writeDiversity(db, {

@@ -1,4 +1,5 @@
 import type { WorkflowDefinition } from '@app/contract/define-resource';
+import { cvMimeTypes } from '@app/contract/resources/crm/candidate-cv';
 import {
   jobSeekerCvUrl,
   myJobSeekerProfile,
@@ -28,12 +29,6 @@ import { cvPdf, ownCv } from '../cv-builder/cvs';
 import { receiveUpload } from '../files/receive-upload';
 import { keepTypedIn } from '../lookups/routes';
 import { jobSeekerRepository, ownJobSeeker } from './repository';
-
-const cvTypes = new Set([
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-]);
 
 /** Saves part of the seeker's own record and answers the whole of it. */
 const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
@@ -116,7 +111,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
   registerCall(app, updateJobSeekerCv, async (ctx) => {
     const saved = await receiveUpload(ctx, {
       what: 'your CV',
-      only: { mimeTypes: cvTypes, status: 415, message: 'Please upload your CV as a PDF, DOC or DOCX file' },
+      only: { mimeTypes: cvMimeTypes, status: 415, message: 'Please upload your CV as a PDF, DOC or DOCX file' },
     });
     return ctx.transaction((db) => updateOwn({ ...ctx, db }, { cvDetail: saved }));
   });

@@ -12,6 +12,18 @@ export const candidateCvType = z.enum(candidateCvTypes);
 
 const fileRequired = 'Please upload a file';
 
+/** What a CV may be, judged by the file's content (the upload's detected type), never by its name. */
+export const cvMimeTypes: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+]);
+/** The names a file chooser offers for a CV; the server still judges the content. */
+export const cvFileAccept =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** The 415 of a CV that is not a document. */
+export const cvFileTypeMessage = 'A CV must be a PDF, DOC or DOCX file';
+
 /** The candidate the CV belongs to (the spec's name for it). */
 const owner = { jobSeekerId: mongoId('jobSeekerId'), isDefault: z.boolean().optional() };
 

@@ -150,7 +150,17 @@ export const candidate = defineResource({
     /** Set when details were asked for a candidate merged into this one: the id asked for. */
     redirectedFrom: z.string().optional(),
   }),
-  create: editable.extend({ status: genericStatus.default('ACTIVE'), ...writeOnly }).strict(),
+  create: editable
+    .extend({
+      status: genericStatus.default('ACTIVE'),
+      ...writeOnly,
+      /**
+       * An uploaded CV (PDF, DOC or DOCX) kept as the new candidate's default CV in the same write:
+       * nothing is saved if it is refused. Needs WRITE on Candidate CV (403 otherwise).
+       */
+      cvFile: uploadedFile.optional(),
+    })
+    .strict(),
   update: editable
     .partial()
     .extend({ _id: mongoId(), ...writeOnly })
