@@ -28,7 +28,7 @@ describe('notes', () => {
     const [mail] = await mailTo(t.app, ann.email);
     expect(mail?.subject).toMatch(/^Important note from /);
     expect(mail?.text).toContain(text);
-    expect(mail?.text).toContain(`/crm/notes?note=${created.body.data._id}`);
+    expect(mail?.text).toContain(`/crm/notes?open=${created.body.data._id}`);
     expect(await mailTo(t.app, bob.email)).toEqual([]);
 
     const details = await call(t.app, crmNote.calls.details!, { _id: created.body.data._id }, w.orgA.adminToken);

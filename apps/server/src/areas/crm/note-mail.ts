@@ -27,7 +27,7 @@ export const mailNotifiedStaff: ResourceHooks<typeof crmNote>['afterWrite'] = as
     .from(users)
     .where(and(inArray(users.id, ids), ne(users.id, caller?.id ?? ''), ...staffRepository.scopeWhere({ organisationId })));
   const who = caller?.name || caller?.email || 'A colleague';
-  const link = `${services.config.appUrl}/crm/notes?note=${record._id}`;
+  const link = `${services.config.appUrl}/crm/notes?open=${record._id}`;
   for (const { email } of staff) {
     await services.mail.send(db, {
       to: email,

@@ -25,6 +25,7 @@ import { registerLinkedRecords } from './linked-records';
 import { mailNotifiedStaff } from './note-mail';
 import { registerSentMail } from './sent-mail';
 import { assignedToWhere } from './task-assigned-to';
+import { mailNewAssignees } from './task-assignment-mail';
 import { completeOnCreate, completeOnUpdate } from './task-completion';
 import { registerTaskDashboard } from './task-dashboard';
 import { registerTaskReminders, scheduleTaskReminder } from './task-reminders';
@@ -42,7 +43,15 @@ export const registerCrm = (app: FastifyInstance) => {
   registerResource(app, clientRepository, { hooks: clientHooks });
   registerResource(app, noteRepository, { hooks: { afterWrite: mailNotifiedStaff } });
   registerResource(app, taskRepository, {
-    hooks: { beforeCreate: completeOnCreate, beforeUpdate: completeOnUpdate, afterWrite: scheduleTaskReminder, listWhere: assignedToWhere },
+    hooks: {
+      beforeCreate: completeOnCreate,
+      beforeUpdate: completeOnUpdate,
+      afterWrite: async (args) => {
+        await scheduleTaskReminder?.(args);
+        await mailNewAssignees?.(args);
+      },
+      listWhere: assignedToWhere,
+    },
   });
   registerTaskDashboard(app, taskRepository);
   registerTaskReminders(app, taskRepository);

@@ -12,6 +12,8 @@ export const clients = pgTable(
     companyLogo: jsonb().$type<UploadedFile>(),
     address: jsonb().$type<Address>(),
     about: text(),
+    website: text(),
+    industries: jsonb().$type<string[]>(),
     status: text().notNull().default('ACTIVE'),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, email, genericStatus, uploadedFile } from '../../conventions/common';
+import { address, email, genericStatus, uploadedFile, websiteField } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../../conventions/list';
 import { defineResource } from '../../define-resource';
@@ -22,6 +22,9 @@ const editable = z.object({
   companyLogo: uploadedFile.optional().nullable(),
   address: address.optional().nullable(),
   about: z.string().trim().max(20_000).optional().nullable(),
+  website: websiteField().optional().nullable(),
+  /** The markets the company hires for, in the recruiter's words (a lead's company details carry the same). */
+  industries: z.array(z.string().trim().min(1).max(200)).max(50).optional().nullable(),
 });
 
 /** A hiring company the agency recruits for (crm.md §3 Client); its contacts come with the contacts. */
@@ -34,7 +37,9 @@ export const client = defineResource({
   policies: [clientUserSeesOwnClient('id')],
   itemIdPrefix: 'CLI',
   labelField: 'name',
-  fields: editable.extend({ status: genericStatus }),
+  // The owner is a system field every record has; naming it here lets reads answer who it is beside the id.
+  references: { ownerId: { resource: 'OrganisationStaff', expandAs: 'owner' } },
+  fields: editable.extend({ status: genericStatus, ownerId: mongoId('ownerId').nullable().optional() }),
   create: editable.extend({ status: genericStatus.default('ACTIVE') }).strict(),
   update: editable.partial().extend({ _id: mongoId() }).strict(),
   status: genericStatus,

@@ -11,7 +11,7 @@ export const mailPriorities = ['URGENT', 'NORMAL', 'BULK'] as const;
 export type MailPriority = (typeof mailPriorities)[number];
 
 /** What an organisation's mail is, as its admin sees it in the sent-mail list. */
-export const mailKinds = ['EVENT_INVITATION', 'EVENT_UPDATE', 'EVENT_CANCELLATION', 'TASK_REMINDER', 'NOTE'] as const;
+export const mailKinds = ['EVENT_INVITATION', 'EVENT_UPDATE', 'EVENT_CANCELLATION', 'TASK_REMINDER', 'TASK_ASSIGNED', 'NOTE'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export const mailStatuses = ['QUEUED', 'SENT', 'LOGGED', 'FAILED'] as const;
