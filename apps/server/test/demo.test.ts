@@ -118,11 +118,13 @@ describe('the demo world on a platform set up from the environment', () => {
       expect((await ok(clientCredentials, { _id: person._id })).userId).toBeTruthy();
     });
 
-    it('uploads a CV to a candidate', async () => {
+    it('uploads a CV to a candidate and deletes an outdated one', async () => {
       const [someone] = await anyOf(candidate.calls.list!);
       const file = await anUploadedFile(t.app, priya);
       const cv = await ok(candidateCv.calls.create, { jobSeekerId: someone._id, file, cvTitle: 'CV from the agency' });
       expect(cv.jobSeekerId).toBe(someone._id);
+      const outdated = await ok(candidateCv.calls.create, { jobSeekerId: someone._id, file: await anUploadedFile(t.app, priya) });
+      await ok(candidateCv.calls.remove, { _id: outdated._id });
     });
 
     it('merges two candidates the admin made', async () => {

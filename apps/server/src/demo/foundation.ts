@@ -83,19 +83,20 @@ export const foundationDemo: DemoStep = {
     const lookedAt = allFeatures.filter((name) => !recruiting.includes(name) && !adminOnly.includes(name));
     // A feature holds one level and one scope (several permissions add up to the highest of each).
     // Merging two candidates deletes one, so it asks FULL on Candidate: recruiters hold it on every
-    // candidate, as duplicates are rarely both one's own; on the rest they edit, and team leads also
-    // delete their team's.
+    // candidate, as duplicates are rarely both one's own; they also delete a candidate's outdated
+    // CVs; on the rest they edit, and team leads also delete their team's.
+    const recruiterDeletes = ['Candidate', 'Candidate CV'];
     const recruiter = await api(
       crmRole.calls.create!,
       {
         title: 'Recruiter',
         value: 'recruiter',
         permissions: [
-          ...grant('FULL', 'ALL', ['Candidate']),
+          ...grant('FULL', 'ALL', recruiterDeletes),
           ...grant(
             'WRITE',
             'ALL',
-            recruiting.filter((name) => name !== 'Candidate'),
+            recruiting.filter((name) => !recruiterDeletes.includes(name)),
           ),
           ...grant('READ', 'ALL', lookedAt),
         ],
