@@ -1,19 +1,21 @@
 import type { candidate } from '@app/contract/resources/crm/candidate';
-import { candidateCv, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { candidateCv, cvFileAccept, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { type CandidateForCv, cvDraftOfCandidate } from '@app/contract/resources/crm/candidate-cv-draft';
 import { type CvTemplateSlug, defaultAccentColor } from '@app/contract/resources/job-board/cv-document';
 import { cvTemplateCatalogue } from '@app/documents/catalogue';
-import { Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconEye, IconEyeOff, IconFileText, IconStar, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCan } from '../../kit/can';
+import { type Can, useCan } from '../../kit/can';
 import { ConfirmModal } from '../../kit/confirm-modal';
+import { FileDrop } from '../../kit/file-drop';
 import { messageOf, notifyFailure, notifySuccess } from '../../kit/notify';
 import { RichTextInput } from '../../kit/rich-text-input';
 import { type RecordOf, useCall, useCreate, useList, useRemove } from '../../kit/use-resource';
 import { formatDateTime } from '../../kit/words';
 import { AccentColourInput } from '../documents/accent-colour-input';
 import { TemplatePicker } from '../documents/template-picker';
+import { cvFileHint, uploadCvFile } from './cv-file';
 
 type CvRecord = RecordOf<typeof candidateCv>;
 type CandidateRecord = RecordOf<typeof candidate>;
@@ -224,19 +226,79 @@ const CvRow = ({ cv }: { cv: CvRecord }) => {
   );
 };
 
+/** The file's upload, then the CV: one drop or choice, one outcome said where it was dropped. */
+const UploadCv = ({ owner }: { owner: CandidateRecord }) => {
+  const create = useCreate(candidateCv);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = async (chosen: File) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      const file = await uploadCvFile(chosen);
+      await create.mutateAsync({ jobSeekerId: owner._id, file });
+      notifySuccess(`${file.originalName} is added to the CVs`);
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FileDrop
+      label="Drop a CV here to upload it"
+      hint={cvFileHint}
+      accept={cvFileAccept}
+      buttonLabel="Upload a CV"
+      busy={busy}
+      error={failure}
+      onFile={upload}
+    />
+  );
+};
+
+const whoCan = 'Your organisation admin can do it, or give your role that access.';
+
+/** What the user's role does not let them do with CVs, and who can: said instead of buttons they cannot use. */
+export const cvLimitsOf = (can: Can) => {
+  if (!can.do(candidateCv, 'create') || !can.call(setDefaultCandidateCv)) {
+    return `Adding a CV or choosing the default needs write access to Candidate CVs, and deleting one needs full access. ${whoCan}`;
+  }
+  if (!can.do(candidateCv, 'remove')) return `Deleting a CV needs full access to Candidate CVs. ${whoCan}`;
+  return null;
+};
+
 /** The candidate's CVs, uploaded and built, newest first; each previewed, opened or downloaded through its signed link. */
 export const CandidateCvs = ({ owner }: { owner: CandidateRecord }) => {
   const can = useCan();
+  const mayRead = can.do(candidateCv, 'list');
+  const mayAdd = can.do(candidateCv, 'create');
   const [building, setBuilding] = useState(false);
-  const query = useList(candidateCv, { page: 1, limit: 50, filter: { jobSeekerId: owner._id } });
+  const query = useList(candidateCv, { page: 1, limit: 50, filter: { jobSeekerId: owner._id } }, { enabled: mayRead });
+  if (!mayRead) {
+    return (
+      <Alert color="gray" role="note" title="You cannot see this candidate’s CVs">
+        Seeing CVs needs read access to Candidate CVs. Your organisation admin can give your role that access.
+      </Alert>
+    );
+  }
+  const limits = cvLimitsOf(can);
   return (
     <Stack gap="sm" component="section" aria-label="CVs">
-      {can.do(candidateCv, 'create') && (
-        <Group justify="flex-end">
-          <Button leftSection={<IconFileText size={16} aria-hidden />} onClick={() => setBuilding(true)}>
-            Build a CV
-          </Button>
-        </Group>
+      {mayAdd && (
+        <>
+          <UploadCv owner={owner} />
+          <Group justify="flex-end">
+            <Button variant="default" leftSection={<IconFileText size={16} aria-hidden />} onClick={() => setBuilding(true)}>
+              Build a CV
+            </Button>
+          </Group>
+        </>
+      )}
+      {limits && (
+        <Text size="sm" c="dimmed" role="note">
+          {limits}
+        </Text>
       )}
       {query.isPending ? (
         <Skeleton height={80} role="status" aria-label="Loading the CVs" />

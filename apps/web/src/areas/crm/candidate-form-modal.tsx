@@ -1,8 +1,10 @@
+import type { UploadedFile } from '@app/contract/conventions/common';
 import { type CandidateDuplicate, candidate, mergeCandidates } from '@app/contract/resources/crm/candidate';
+import { candidateCv, cvFileAccept } from '@app/contract/resources/crm/candidate-cv';
 import { Alert, Anchor, Box, Button, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCopy } from '@tabler/icons-react';
+import { IconCopy, IconFileText } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,10 +12,12 @@ import { callRecord } from '../../kit/api';
 import { useCan } from '../../kit/can';
 import { type FormMode, fieldsFor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
-import { notifyFailure, notifySuccess } from '../../kit/notify';
+import { FileDrop } from '../../kit/file-drop';
+import { messageOf, notifyFailure, notifySuccess } from '../../kit/notify';
 import { type RecordOf, resourceKey } from '../../kit/use-resource';
 import { candidateFormFields, candidatePayload } from './candidate-form';
 import { duplicatesOf, type MergeDraftState, mergeDraftPath, mergePath } from './candidate-merge';
+import { cvFileHint, uploadCvFile } from './cv-file';
 
 type CandidateRecord = RecordOf<typeof candidate>;
 type Outcome = { kind: 'saved'; record: CandidateRecord } | { kind: 'duplicates' };
@@ -139,6 +143,65 @@ export const DuplicateWarning = ({ mode, duplicates, busy, mayMerge, onOpen, onA
   );
 };
 
+type CvChoiceProps = { value: UploadedFile | null; onChange: (file: UploadedFile | null) => void };
+
+/**
+ * The new candidate's CV, uploaded as soon as it is dropped (so a wrong file is said before saving)
+ * and saved with the candidate in one write. Who may not add CVs is told so, and saves without one.
+ */
+const CvChoice = ({ value, onChange }: CvChoiceProps) => {
+  const can = useCan();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!can.do(candidateCv, 'create')) {
+    return (
+      <Text size="sm" c="dimmed" role="note">
+        Adding a CV needs write access to Candidate CVs: the candidate is saved without one. Your organisation admin can add it, or give
+        your role that access.
+      </Text>
+    );
+  }
+  if (value) {
+    return (
+      <Paper withBorder p="sm" role="group" aria-label="CV">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <IconFileText size={18} aria-hidden />
+            <Text size="sm" truncate>
+              CV: {value.originalName}
+            </Text>
+          </Group>
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => onChange(null)} aria-label={`Remove ${value.originalName}`}>
+            Remove
+          </Button>
+        </Group>
+      </Paper>
+    );
+  }
+  const upload = async (file: File) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      onChange(await uploadCvFile(file));
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FileDrop
+      label="Drop the candidate’s CV here (optional)"
+      hint={`${cvFileHint}; it becomes their default CV`}
+      accept={cvFileAccept}
+      buttonLabel="Choose a CV"
+      busy={busy}
+      error={failure}
+      onFile={upload}
+    />
+  );
+};
+
 type CandidateFormModalProps = { mode: FormMode; record?: CandidateRecord; opened: boolean; onClose: () => void };
 
 /**
@@ -153,9 +216,11 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  const [cv, setCv] = useState<UploadedFile | null>(null);
   const can = useCan();
   const mayMerge = mode === 'create' ? can.do(candidate, 'update') : can.call(mergeCandidates);
   const warningRef = useRef<HTMLDivElement>(null);
+  const createdMessage = mode === 'edit' ? 'Candidate saved' : cv ? 'Candidate created with their CV' : 'Candidate created';
 
   // The submit button is at the bottom of a long form; the warning is at the top: take the user there.
   useEffect(() => {
@@ -169,11 +234,15 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
     });
   }, [pending]);
 
+  // A new candidate's CV goes in the same write: both are saved, or neither.
   const send = (payload: Record<string, unknown>) =>
-    mode === 'create' ? callRecord(candidate, 'create', payload) : callRecord(candidate, 'update', { ...payload, _id: record?._id });
+    mode === 'create'
+      ? callRecord(candidate, 'create', cv ? { ...payload, cvFile: cv } : payload)
+      : callRecord(candidate, 'update', { ...payload, _id: record?._id });
 
   const close = () => {
     setPending(null);
+    setCv(null);
     onClose();
   };
   const saved = async (saved: CandidateRecord, then?: string) => {
@@ -202,6 +271,14 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
       return;
     }
     const state: MergeDraftState = { draft: pending.payload };
+    if (cv) {
+      notifications.show({
+        color: 'yellow',
+        title: 'The CV is not attached',
+        message: `Merging takes the typed details only: upload ${cv.originalName} on the candidate’s CVs tab.`,
+        autoClose: false,
+      });
+    }
     close();
     navigate(mergeDraftPath(duplicate._id), { state });
   };
@@ -211,7 +288,7 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
     setBusy(true);
     try {
       const result = await send({ ...pending.payload, createAnyway: true });
-      notifySuccess(mode === 'create' ? 'Candidate created' : 'Candidate saved');
+      notifySuccess(createdMessage);
       await saved(result, merge ? mergePath(merge._id, result._id) : undefined);
     } catch (error) {
       notifyFailure(error);
@@ -249,7 +326,8 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
             initial={mode === 'edit' ? record : { status: 'ACTIVE' }}
             emptyStrings={mode === 'create' ? 'omit' : 'keep'}
             submitLabel={mode === 'create' ? 'Create candidate' : 'Save changes'}
-            successMessage={(outcome) => (outcome.kind === 'saved' ? (mode === 'create' ? 'Candidate created' : 'Candidate saved') : '')}
+            successMessage={(outcome) => (outcome.kind === 'saved' ? createdMessage : '')}
+            footer={mode === 'create' ? <CvChoice value={cv} onChange={setCv} /> : undefined}
             onSubmit={submit}
             onSuccess={(outcome) => {
               if (outcome.kind === 'saved') void saved(outcome.record);
