@@ -18,9 +18,9 @@ import {
   mergePayload,
 } from '../src/areas/crm/candidate-merge';
 import {
-  candidateEventColumns,
-  candidateNoteColumns,
-  candidateTaskColumns,
+  candidateEventScreen,
+  candidateNoteScreen,
+  candidateTaskScreen,
   taskFormFields,
 } from '../src/areas/crm/candidate-related-tailoring';
 import { ApiError } from '../src/kit/api';
@@ -205,9 +205,9 @@ describe('the candidate page’s related lists', () => {
   it('tailor the notes, tasks and events columns without an unknown key', () => {
     const headers = (resource: Parameters<typeof deriveColumns>[0], tailoring: Tailoring<Column<Record<string, unknown>>>) =>
       tailor(deriveColumns<Record<string, unknown>>(resource), (column) => column.key, tailoring).map((column) => column.key);
-    expect(headers(crmNote, candidateNoteColumns as never)).toEqual(['note', 'isImportant', 'added']);
-    expect(headers(task, candidateTaskColumns)).toEqual(['title', 'status', 'priority', 'assigneeIds', 'dueDate']);
-    expect(headers(event, candidateEventColumns as never)).toEqual(['title', 'starts']);
+    expect(headers(crmNote, candidateNoteScreen.columns as never)).toEqual(['note', 'isImportant', 'added']);
+    expect(headers(task, candidateTaskScreen.columns as never)).toEqual(['title', 'status', 'priority', 'assigneeIds', 'dueDate']);
+    expect(headers(event, candidateEventScreen.columns as never)).toEqual(['title', 'starts']);
   });
 
   it("tailor the task form (the Tasks page and a candidate's Tasks tab) without an unknown key", () => {

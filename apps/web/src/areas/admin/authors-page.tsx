@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { Column } from '../../kit/resource-list';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import type { Tailoring } from '../../kit/tailor';
 import type { RecordOf } from '../../kit/use-resource';
 import { formatDateTime } from '../../kit/words';
@@ -34,15 +35,15 @@ const columns: Tailoring<Column<RecordOf<typeof adminAuthors>>> = {
   add: [{ key: 'updatedAt', header: 'Last changed', render: (row) => formatDateTime(row.updatedAt) }],
 };
 
+export const authorScreen = screenTailoring({ resource: adminAuthors, fields, columns });
+
 /** /admin/authors: who articles are written by; an article keeps its author's card from when it was saved. */
 export const AuthorsPage = () => (
   <ResourceScreen
-    resource={adminAuthors}
+    {...authorScreen}
     description="The people articles are written by."
     searchPlaceholder="Name"
     rowLabel={(row) => row.name}
-    fields={fields}
     removeMessage="Articles already written keep their name."
-    columns={columns}
   />
 );

@@ -3,6 +3,7 @@ import { crmPermission } from '@app/contract/resources/crm-access';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import type { Column } from '../../kit/resource-list';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import { StatusBadge } from '../../kit/status-badge';
 import type { Tailoring } from '../../kit/tailor';
 import type { RecordOf } from '../../kit/use-resource';
@@ -48,16 +49,16 @@ const columns: Tailoring<Column<Permission>> = {
   add: [{ key: 'conditions.scope', header: 'Scope', render: (row) => humanise(row.conditions?.scope ?? 'ALL') }],
 };
 
+export const permissionScreen = screenTailoring({ resource: crmPermission, fields, columns });
+
 const defaults = { access_level: 'READ', conditions: { scope: 'ALL' } };
 
 export const PermissionsPage = () => (
   <ResourceScreen
-    resource={crmPermission}
+    {...permissionScreen}
     description="An access level on one feature of a module; roles are made of these. Only a super admin changes them."
     searchPlaceholder="Title or access level"
     rowLabel={(row: Permission) => row.title || `${row.feature?.label ?? 'Permission'} ${row.access_level}`}
-    fields={fields}
-    columns={columns}
     defaults={defaults}
   />
 );

@@ -6,6 +6,7 @@ import { HtmlPreview } from '../../kit/html-preview';
 import type { Column } from '../../kit/resource-list';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { RowButton } from '../../kit/row-actions';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import type { Tailoring } from '../../kit/tailor';
 import type { RecordOf } from '../../kit/use-resource';
 import { formatDateTime } from '../../kit/words';
@@ -28,25 +29,25 @@ const columns: Tailoring<Column<Template>> = {
   add: [{ key: 'updatedAt', header: 'Last changed', render: (row) => formatDateTime(row.updatedAt) }],
 };
 
+export const templateScreen = screenTailoring({ resource: adminTemplates, fields, columns });
+
 /** /admin/templates: reusable messages for engaging job seekers and companies, each with a preview as it will be read. */
 export const TemplatesPage = () => {
   const [previewing, setPreviewing] = useState<Template | null>(null);
   return (
     <>
       <ResourceScreen
-        resource={adminTemplates}
+        {...templateScreen}
         title="Engagement templates"
         description="Reusable messages. Preview one to see it as its reader will."
         noun="template"
         searchPlaceholder="Name"
         rowLabel={(row) => row.name}
-        fields={fields}
         rowExtra={(row) => (
           <RowButton name={`Preview ${row.name}`} onClick={() => setPreviewing(row)}>
             <IconEye size={18} aria-hidden />
           </RowButton>
         )}
-        columns={columns}
       />
       <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} title="Template preview" size="xl" centered>
         {previewing && (

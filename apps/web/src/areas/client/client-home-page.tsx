@@ -5,14 +5,20 @@ import { DetailsGrid } from '../../kit/details-grid';
 import { messageOf } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import { SectionCard } from '../../kit/section-card';
 import { useSession } from '../../kit/session';
 import { useDetails } from '../../kit/use-resource';
 import { type ContactRow, contactColumns } from '../crm/contact-columns';
 import { contactFields, contactPayload } from '../crm/contact-form';
 
-const fields = contactFields({ pickClient: false });
-const columns = contactColumns({ withClient: false });
+/** The client user's contacts: as on the client's page in the CRM, with nothing to filter by. */
+export const portalContactScreen = screenTailoring({
+  resource: contact,
+  fields: contactFields({ pickClient: false }),
+  columns: contactColumns({ withClient: false }) as never,
+  filters: { pick: [] },
+});
 
 /** The client user's own company, as the agency keeps it. */
 const Company = ({ clientId }: { clientId: string }) => {
@@ -44,15 +50,12 @@ export const ClientHomePage = () => {
       <PageHeader title={user?.organisationName ? `Working with ${user.organisationName}` : 'Your client portal'} />
       {clientId && <Company clientId={clientId} />}
       <ResourceScreen
-        resource={contact}
+        {...portalContactScreen}
         title="Your contacts"
         noun="contact"
         headingOrder={2}
         description="The people at your company your recruitment partner deals with."
         rowLabel={(row) => (row as ContactRow).profile.name.fullName || (row as ContactRow).profile.email}
-        columns={columns as never}
-        fields={fields}
-        filters={{ pick: [] }}
         toPayload={(payload, mode) => contactPayload(payload, mode, clientId)}
       />
     </Stack>

@@ -3,24 +3,23 @@ import { Badge, Text } from '@mantine/core';
 import type { Column } from '../../kit/resource-list';
 import type { Tailoring } from '../../kit/tailor';
 import type { RecordOf } from '../../kit/use-resource';
+import { roleSummary } from './role-grid';
+import { useCatalogue } from './role-grid-input';
 
 type Role = RecordOf<typeof crmRole>;
 
-/** How the roles table differs from the definition's: the title stands out, and a role says what kind it is and how much it allows. */
-export const roleColumns = (
-  options: { extra?: readonly Column<Role>[]; summary?: (row: Role) => string } = {},
-): Tailoring<Column<Role>> => ({
+/** What a role allows in words ("Views everything; edits clients"), once the catalogue is at hand. */
+const RoleSummary = ({ role }: { role: Role }) => {
+  const catalogue = useCatalogue();
+  return <>{catalogue.data ? roleSummary(catalogue.data, role.permissions ?? [], role.isOrganisationAdmin) : ''}</>;
+};
+
+/** How the roles table differs from the definition's: the title stands out, and a role says what kind it is and what it allows. */
+export const roleColumns = (options: { extra?: readonly Column<Role>[] } = {}): Tailoring<Column<Role>> => ({
   pick: ['title', ...(options.extra ?? []).map((column) => column.key), 'value', 'permissions', 'isOrganisationAdmin'],
   add: [
     ...(options.extra ?? []),
-    // In words when the catalogue is at hand ("Views everything; edits clients"), else how many.
-    options.summary
-      ? { key: 'permissions', header: 'What it allows', wrap: true, render: options.summary }
-      : {
-          key: 'permissions',
-          header: 'Permissions',
-          render: (row) => (row.isOrganisationAdmin ? 'Everything' : String(row.permissions?.length ?? 0)),
-        },
+    { key: 'permissions', header: 'What it allows', wrap: true, render: (row) => <RoleSummary role={row} /> },
   ],
   change: {
     title: {

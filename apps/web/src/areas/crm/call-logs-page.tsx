@@ -2,6 +2,7 @@ import { callLog } from '@app/contract/resources/crm/call-log';
 import { contact } from '@app/contract/resources/crm/contact';
 import type { ResourceListProps } from '../../kit/resource-list';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import { formatDateTime } from '../../kit/words';
 
 const fields = {
@@ -26,6 +27,13 @@ const columns = {
   add: [{ key: 'loggedAt', header: 'Logged', render: (row: CallLogRow) => (row.createdAt ? formatDateTime(row.createdAt) : '') }],
 };
 
+export const callLogScreen = screenTailoring({
+  resource: callLog,
+  fields,
+  columns: columns as never,
+  filters: { pick: ['direction'] },
+});
+
 type CallLogsProps = Pick<ResourceListProps<typeof callLog>, 'fixedFilter' | 'headingOrder'> & {
   /** The record every call logged here is about (a client's page). */
   relatedTo?: { _id: string; entityType: string };
@@ -34,14 +42,11 @@ type CallLogsProps = Pick<ResourceListProps<typeof callLog>, 'fixedFilter' | 'he
 /** Calls logged with contacts; on a record's page, those about it and a form that relates new ones to it. */
 export const CallLogs = ({ relatedTo, ...list }: CallLogsProps) => (
   <ResourceScreen
-    resource={callLog}
+    {...callLogScreen}
     title="Call logs"
     noun="call"
     description={relatedTo ? undefined : 'Phone calls with your contacts: who, which way and what was said.'}
     searchPlaceholder="Title, comments or CAL number"
-    fields={fields}
-    columns={columns as never}
-    filters={{ pick: ['direction'] }}
     toPayload={(payload, mode) => (relatedTo && mode === 'create' ? { ...payload, relatedTo: [relatedTo] } : payload)}
     {...list}
   />

@@ -1,7 +1,5 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { event } from '@app/contract/resources/crm/event';
-import { crmNote } from '@app/contract/resources/crm/note';
-import { task } from '@app/contract/resources/crm/task';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
@@ -20,7 +18,7 @@ import { CandidateAccountLinkCard } from './candidate-account-link';
 import { CandidateCvs } from './candidate-cvs';
 import { CandidateFormModal } from './candidate-form-modal';
 import { CandidateProfile, type CandidateRecord } from './candidate-profile';
-import { candidateEventColumns, candidateNoteColumns, candidateTaskColumns, taskFormFields } from './candidate-related-tailoring';
+import { candidateEventScreen, candidateNoteScreen, candidateTaskScreen } from './candidate-related-tailoring';
 import { EventForm } from './event-form';
 import { LinkedRecordsPanel } from './linked-records-panel';
 
@@ -43,28 +41,24 @@ const withRelated = (related: Related) => (payload: Record<string, unknown>, mod
 
 const Notes = ({ related }: { related: Related }) => (
   <ResourceScreen
-    resource={crmNote}
+    {...candidateNoteScreen}
     title="Notes"
     noun="note"
     headingOrder={2}
     fixedFilter={{ relatedTo: related._id }}
     rowLabel={(row) => (row.note.length > 40 ? `${row.note.slice(0, 40)}…` : row.note)}
-    fields={{ pick: ['note', 'isImportant', 'notifyTo'] }}
-    columns={candidateNoteColumns as never}
     toPayload={withRelated(related)}
   />
 );
 
 const Tasks = ({ related }: { related: Related }) => (
   <ResourceScreen
-    resource={task}
+    {...candidateTaskScreen}
     title="Tasks"
     noun="task"
     headingOrder={2}
     fixedFilter={{ relatedTo: related._id }}
     rowLabel={(row) => row.title}
-    fields={taskFormFields}
-    columns={candidateTaskColumns}
     toPayload={withRelated(related)}
   />
 );
@@ -83,15 +77,13 @@ const Events = ({ related }: { related: Related }) => {
   return (
     <>
       <ResourceScreen
-        resource={event}
+        {...candidateEventScreen}
         title="Events"
         noun="event"
         headingOrder={2}
         readOnly
         fixedFilter={{ relatedTo: related._id }}
         rowLabel={(row) => row.title}
-        columns={candidateEventColumns as never}
-        filters={{ pick: [] }}
         action={
           can.do(event, 'create') ? (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(nextHour())}>

@@ -5,10 +5,13 @@ import { useState } from 'react';
 import { useCan } from '../../kit/can';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { RowLink } from '../../kit/row-actions';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import type { RecordOf } from '../../kit/use-resource';
 import { CandidateFormModal } from './candidate-form-modal';
 import { CandidateImportModal } from './candidate-import-modal';
 import { candidateColumns, candidateFields } from './candidate-list-tailoring';
+
+export const candidateScreen = screenTailoring({ resource: candidate, fields: candidateFields, columns: candidateColumns });
 
 /**
  * /crm/candidates: the people the agency may place, with saved views, columns, bulk actions and export.
@@ -24,11 +27,9 @@ export const CandidatesPage = () => {
   return (
     <>
       <ResourceScreen
-        resource={candidate}
+        {...candidateScreen}
         description="The people you may place."
         searchPlaceholder="Name, email, phone or CAN number"
-        fields={candidateFields}
-        columns={candidateColumns}
         action={
           can.do(candidate, 'create') ? (
             <Group gap="xs">

@@ -7,12 +7,17 @@ import { useCan } from '../../kit/can';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { RowButton } from '../../kit/row-actions';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import { resourceKey, useCall } from '../../kit/use-resource';
 import { type ContactRow, contactColumns } from './contact-columns';
 import { contactFields, contactPayload } from './contact-form';
 
-const fields = contactFields({ pickClient: false });
-const columns = contactColumns({ withClient: false });
+export const clientContactScreen = screenTailoring({
+  resource: contact,
+  fields: contactFields({ pickClient: false }),
+  columns: contactColumns({ withClient: false }) as never,
+  filters: { pick: ['primary'] },
+});
 const nameOf = (row: ContactRow) => row.profile.name.fullName || row.profile.email;
 
 /** How many of the client's contacts have no sign-in yet; kept with the contacts, so it refreshes with them. */
@@ -72,7 +77,7 @@ export const ClientContacts = ({ clientId }: { clientId: string }) => {
   const count = withoutCredentials.data;
   return (
     <ResourceScreen
-      resource={contact}
+      {...clientContactScreen}
       title="Contacts"
       headingOrder={2}
       description={
@@ -83,9 +88,6 @@ export const ClientContacts = ({ clientId }: { clientId: string }) => {
           : undefined
       }
       rowLabel={nameOf}
-      columns={columns as never}
-      fields={fields}
-      filters={{ pick: ['primary'] }}
       fixedFilter={{ clientId }}
       toPayload={(payload, mode) => contactPayload(payload, mode, clientId)}
       rowExtra={(row) => <ContactActions row={row as ContactRow} clientId={clientId} />}

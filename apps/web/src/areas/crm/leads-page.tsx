@@ -3,6 +3,7 @@ import { SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { Column } from '../../kit/resource-list';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import type { Tailoring } from '../../kit/tailor';
 import type { RecordOf } from '../../kit/use-resource';
 import { LeadBoard } from './lead-board';
@@ -40,6 +41,8 @@ const columns: Tailoring<Column<RecordOf<typeof lead>>> = {
   ],
 };
 
+export const leadScreen = screenTailoring({ resource: lead, fields, columns });
+
 /** A picked day as the API's timestamp: the start of that day where the person is. */
 const startOfDay = (value: unknown) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`).toISOString() : value;
@@ -71,11 +74,9 @@ export const LeadsPage = () => {
         <LeadBoard />
       ) : (
         <ResourceScreen
-          resource={lead}
+          {...leadScreen}
           description="Prospective clients and candidates, from first contact to converted or lost."
           searchPlaceholder="Title, company or LEA number"
-          fields={fields}
-          columns={columns}
           toPayload={toPayload}
           recordExtra={(row) => <RecordLinks entityType="Lead" id={row._id} />}
         />

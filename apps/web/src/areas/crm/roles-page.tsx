@@ -1,32 +1,23 @@
 import { crmRole } from '@app/contract/resources/crm-access';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../kit/can';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import { isCustomRole, roleColumns } from '../common/role-columns';
-import { roleSummary } from '../common/role-grid';
-import { useCatalogue } from '../common/role-grid-input';
+
+export const crmRoleScreen = screenTailoring({ resource: crmRole, columns: roleColumns() });
 
 /** /crm/roles: each role with what it allows in a line; a role is edited as a grid on a page of its own. */
 export const CrmRolesPage = () => {
   const can = useCan();
-  const catalogue = useCatalogue();
-  const columns = useMemo(
-    () =>
-      roleColumns({
-        summary: (row) => (catalogue.data ? roleSummary(catalogue.data, row.permissions ?? [], row.isOrganisationAdmin) : ''),
-      }),
-    [catalogue.data],
-  );
   return (
     <ResourceScreen
-      resource={crmRole}
+      {...crmRoleScreen}
       description="A role says what its holders may see and do; give staff one or more roles."
       searchPlaceholder="Title or code"
       readOnly
-      columns={columns}
       editTo={(row) => `/crm/roles/${row._id}`}
       action={
         can.do(crmRole, 'create') ? (

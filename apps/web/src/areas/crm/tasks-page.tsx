@@ -1,17 +1,37 @@
 import { task } from '@app/contract/resources/crm/task';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import { useSession } from '../../kit/session';
 import { taskFormFields } from './candidate-related-tailoring';
 import { CompleteTaskButton } from './complete-task-button';
 import { QuickAddTask } from './quick-add-task';
 import { RecordLinks } from './record-links';
 
+export const taskScreen = screenTailoring({
+  resource: task,
+  fields: taskFormFields,
+  columns: { pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate'] },
+  filters: {
+    pick: ['assignedTo', 'assigneeIds', 'status', 'priority'],
+    change: {
+      assignedTo: {
+        label: 'Whose',
+        options: [
+          { value: 'ME', label: 'Mine' },
+          { value: 'MY_TEAM', label: 'My team’s' },
+        ],
+      },
+      assigneeIds: { label: 'Assigned to' },
+    },
+  },
+});
+
 /** /crm/tasks: the organisation's tasks; mine or my team's a filter away, a quick add for my own. */
 export const TasksPage = () => {
   const { user } = useSession();
   return (
     <ResourceScreen
-      resource={task}
+      {...taskScreen}
       title="Tasks"
       noun="task"
       description={
@@ -22,21 +42,6 @@ export const TasksPage = () => {
       }
       searchPlaceholder="Title, description or TSK number"
       rowLabel={(row) => row.title}
-      fields={taskFormFields}
-      columns={{ pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate'] }}
-      filters={{
-        pick: ['assignedTo', 'assigneeIds', 'status', 'priority'],
-        change: {
-          assignedTo: {
-            label: 'Whose',
-            options: [
-              { value: 'ME', label: 'Mine' },
-              { value: 'MY_TEAM', label: 'My team’s' },
-            ],
-          },
-          assigneeIds: { label: 'Assigned to' },
-        },
-      }}
       rowExtra={(row) => <CompleteTaskButton row={row} />}
       recordExtra={(row) => <RecordLinks entityType="Task" id={row._id} />}
     />

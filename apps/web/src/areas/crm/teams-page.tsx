@@ -11,6 +11,7 @@ import { ReferencePicker } from '../../kit/reference-picker';
 import type { Column } from '../../kit/resource-list';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { RowButton } from '../../kit/row-actions';
+import { screenTailoring } from '../../kit/screen-tailoring';
 import type { Tailoring } from '../../kit/tailor';
 import { type RecordOf, resourceKey } from '../../kit/use-resource';
 
@@ -136,6 +137,8 @@ const columns: Tailoring<Column<RecordOf<typeof team>>> = {
   add: [{ key: 'members', header: 'Members', render: (row) => <MemberBadges row={withMembers(row)} />, wrap: true }],
 };
 
+export const teamScreen = screenTailoring({ resource: team, columns });
+
 /** /crm/teams: the organisation's teams and who is in them (TEAM-scoped permissions follow them). */
 export const TeamsPage = () => {
   // Adding a member names a staff member, so it needs READ on staff as well (the server's rule for references).
@@ -143,10 +146,9 @@ export const TeamsPage = () => {
   const mayAdd = can.do(teamMember, 'create') && can.do(organisationStaff, 'list');
   return (
     <ResourceScreen
-      resource={team}
+      {...teamScreen}
       description="Teams group staff: a permission with team scope shows a member the records of their teams."
       searchPlaceholder="Team name"
-      columns={columns}
       rowExtra={mayAdd ? (row) => <AddMember row={row} /> : undefined}
     />
   );
