@@ -1,23 +1,10 @@
-import type { UserType } from '@app/contract/access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import type { Services } from '../services/services';
+import type { SessionCaller } from '../services/sessions';
 
-/** The signed-in user a request acts for. */
-export type Caller = {
-  id: string;
-  sessionId: string;
-  userType: UserType;
-  email: string;
-  name: string;
-  organisationId: string | null;
-  organisationName: string | null;
-  roleIds: string[];
-  /** A CRM_CLIENT_USER's client (null for everyone else): the client-user policy narrows to it. */
-  clientId: string | null;
-  /** Signed in with a mailed temporary password that is still to be changed (DECISIONS.md §5). */
-  mustChangePassword?: boolean;
-};
+/** The signed-in user a request acts for, as the session resolves it (services/sessions.ts). */
+export type Caller = SessionCaller;
 
 /**
  * What a query may see, ANDed into every repository query: the caller's organisation, the owning

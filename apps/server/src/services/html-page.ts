@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { homeOf, type UserType } from '@app/contract/access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookie } from '../areas/auth/users';
 import type { FileStore } from './files';
+import { sessionCookie } from './sessions';
 
 /** The product's name on server-rendered pages; the web app says the same in `apps/web/src/app/brand.ts`. */
 export const siteName = 'Recruitment Platform';

@@ -5,12 +5,30 @@ import type { Executor } from '../db/client';
 import { clients } from '../db/schema/clients';
 import { organisations } from '../db/schema/organisations';
 import { sessions, users } from '../db/schema/users';
-import type { Caller } from '../engine/context';
 import { newId } from '../engine/ids';
 import { everything, type InvalidationBus } from './invalidation-bus';
 import { randomToken, sha256 } from './tokens';
 
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+/** The cookie holding the session's token (httpOnly); the bearer header carries the same token. */
+export const sessionCookie = 'sid';
+
+/** The signed-in user a request acts for (the engine calls it `Caller`). */
+export type SessionCaller = {
+  id: string;
+  sessionId: string;
+  userType: UserType;
+  email: string;
+  name: string;
+  organisationId: string | null;
+  organisationName: string | null;
+  roleIds: string[];
+  /** A CRM_CLIENT_USER's client (null for everyone else): the client-user policy narrows to it. */
+  clientId: string | null;
+  /** Signed in with a mailed temporary password that is still to be changed (DECISIONS.md §5). */
+  mustChangePassword?: boolean;
+};
+
 const cacheMs = 30_000;
 
 type Standing = { status: string; isDeleted: boolean } | null | undefined;
@@ -90,7 +108,7 @@ const callerQuery = (db: Executor) =>
  */
 export const createSessions = (input: { bus: InvalidationBus }) => {
   const { bus } = input;
-  const cache = new Map<string, { caller: Caller | null; until: number }>();
+  const cache = new Map<string, { caller: SessionCaller | null; until: number }>();
   // Every signed-in request may look its session up: the statement is prepared once per database.
   const prepared = new WeakMap<Executor, ReturnType<typeof callerQuery>>();
 
@@ -122,7 +140,7 @@ export const createSessions = (input: { bus: InvalidationBus }) => {
       return token;
     },
 
-    async resolve(db: Executor, token: string): Promise<Caller | null> {
+    async resolve(db: Executor, token: string): Promise<SessionCaller | null> {
       const tokenHash = sha256(token);
       const cached = cache.get(tokenHash);
       if (cached && cached.until > Date.now()) return cached.caller;
@@ -142,7 +160,7 @@ export const createSessions = (input: { bus: InvalidationBus }) => {
           organisation: standing(row.organisationStatus, row.organisationDeleted),
           client: standing(row.clientStatus, row.clientDeleted),
         });
-      const caller: Caller | null =
+      const caller: SessionCaller | null =
         row && allowed
           ? {
               id: row.id,

@@ -1,9 +1,9 @@
 import { article, employeeCard, employeeCardWhatsApp } from '@app/contract/resources/content/article';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessionCookie } from '../../src/areas/auth/users';
 import { qrSvg } from '../../src/areas/content/card-page';
 import { employeeCards } from '../../src/db/schema/content';
+import { sessionCookie } from '../../src/services/sessions';
 import { aCard, anArticle, anAuthor } from '../support/content';
 import { type BoardWorld, daysFromNow, withBoard } from '../support/job-board';
 import { postFile, readSignedUrl, samplePng } from '../support/multipart';

@@ -9,10 +9,10 @@ import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
-import { relationshipRefusalOf } from '../../services/sessions';
+import { relationshipRefusalOf, sessionCookie } from '../../services/sessions';
 import { randomToken, sha256 } from '../../services/tokens';
 import { ownPasswordColumns, temporaryPasswordExpired } from './temporary-password';
-import { clearSessionCookies, findLiveUserByEmail, sessionCookie, signedInCookie, signIn } from './users';
+import { clearSessionCookies, findLiveUserByEmail, signedInCookie, signIn } from './users';
 
 const resetLifetimeMs = 60 * 60 * 1000;
 

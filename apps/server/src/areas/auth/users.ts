@@ -13,10 +13,9 @@ import { newId } from '../../engine/ids';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword } from '../../services/passwords';
 import type { Services } from '../../services/services';
-import { sessionLifetimeMs } from '../../services/sessions';
+import { sessionCookie, sessionLifetimeMs } from '../../services/sessions';
 import { temporaryPasswordColumns } from './temporary-password';
 
-export const sessionCookie = 'sid';
 /**
  * Readable by the web app (the session cookie is not): "a session may be here". Without it the
  * app does not ask `/auth/me`, so a signed-out visit makes no request that fails.
