@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/prepare-database';
+import { prepareDatabase } from './prepare-database';
 import { loggerOptions } from './services/logger';
 import { readOrCreateSecret } from './services/secret';
 

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ensureSuperAdminFromEnv } from '../areas/setup/routes';
-import type { Config } from '../config';
-import type { Db } from './client';
-import { seedCatalogue } from './seed-catalogue';
-import { seedCoverLetters } from './seed-cover-letters';
-import { seedLookups } from './seed-lookups';
+import { ensureSuperAdminFromEnv } from './areas/setup/routes';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { seedCatalogue } from './db/seed-catalogue';
+import { seedCoverLetters } from './db/seed-cover-letters';
+import { seedLookups } from './db/seed-lookups';
 
 /**
  * What a migrated database needs before it serves: the catalogues, lookups and cover letters, and
