@@ -26,7 +26,7 @@ const recorder = {
   },
 };
 const recordingDb = drizzle(recorder as never, { casing: 'snake_case' }) as unknown as Executor;
-export const candidateListRequest = listRequest(candidate.filters);
+export const candidateListRequest = listRequest(candidate.filters, candidate.sortable);
 
 /**
  * The page's statement (its rows with the total), and for a later page the count the product runs

@@ -45,9 +45,9 @@ const listed = async (token: string, body: Record<string, unknown>) => {
 /** The index's page against the same page cut from every row the SQL finds. */
 const expectSameAsSql = async (
   token: string,
-  body: { search?: string; filter?: Record<string, unknown>; page?: number; limit?: number },
+  body: { search?: string; filter?: Record<string, unknown>; page?: number; limit?: number; sort?: { field: string; direction: string } },
 ) => {
-  const all = await listed(token, { search: body.search ?? '', filter: body.filter ?? {}, limit: 'ALL' });
+  const all = await listed(token, { search: body.search ?? '', filter: body.filter ?? {}, sort: body.sort, limit: 'ALL' });
   const page = body.page ?? 1;
   const limit = body.limit ?? 5;
   const indexed = await listed(token, { ...body, page, limit });
@@ -124,6 +124,18 @@ describe('the candidate list’s search index', () => {
     for (const page of [1, 2, 3, 9]) await expectSameAsSql(org.adminToken, { search: 'a', page, limit: 4 });
   });
 
+  it('sorts the whole list as the SQL does, on every page, by each sortable field both ways', async () => {
+    for (const field of candidate.sortable ?? []) {
+      for (const direction of ['asc', 'desc']) {
+        for (const search of ['', 'a', 'smith OR clark']) {
+          for (const page of [1, 2, 5]) await expectSameAsSql(org.adminToken, { search, sort: { field, direction }, page, limit: 4 });
+        }
+        await expectSameAsSql(org.adminToken, { filter: { status: 'ACTIVE', city: 'leeds' }, sort: { field, direction }, limit: 3 });
+        await expectSameAsSql(org.ownToken, { sort: { field, direction }, limit: 3 });
+      }
+    }
+  });
+
   it('holds a caller with OWN scope to their own candidates, and another organisation’s to theirs', async () => {
     const theirs = await listed(org.ownToken, { limit: 100 });
     expect(theirs.totalResults).toBe(8);
@@ -178,5 +190,9 @@ describe('the candidate list’s search index', () => {
     const middle = org.made[20] as CandidateRecord;
     await expectSameAsSql(token, { filter: { createdAt: { from: middle.createdAt as string } }, limit: 50 });
     await expectSameAsSql(token, { filter: { createdAt: { to: middle.createdAt as string } }, limit: 50 });
+    // Sorted, the changed candidates take their places among the others.
+    for (const field of ['name.fullName', 'updatedAt']) {
+      for (const direction of ['asc', 'desc']) await expectSameAsSql(token, { search: 'example', sort: { field, direction }, limit: 7 });
+    }
   });
 });

@@ -99,6 +99,11 @@ export type ResourceDefinition<
    * server refuses to start otherwise, and the generic list never applies a computed filter.
    */
   computed?: readonly string[];
+  /**
+   * Fields a list may be sorted by (`sort: { field, direction }`): texts, ignoring case, with the
+   * empty ones last either way, or dates; ties newest first (by id). Without it a list cannot be sorted.
+   */
+  sortable?: readonly string[];
   /** A list's order when not newest first (sections by their number, the default CV first). */
   order?: readonly { field: string; direction: 'asc' | 'desc' }[];
   /** Fields a CSV export never holds, whatever the list shows (personal data kept for other eyes). */

@@ -1,8 +1,10 @@
-import type { FilterKind, ListRequest, ListResult } from '@app/contract/conventions/list';
+import type { FilterKind, ListRequest, ListResult, ListSort } from '@app/contract/conventions/list';
 import { maxAllRows } from '@app/contract/conventions/list';
+import { searchGroups, tooManyAlternatives } from '@app/contract/conventions/search';
 import { and, type Column, desc, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import { badRequest } from './errors';
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -15,15 +17,46 @@ export const textExpression = (table: PgTable, path: string): SQL => {
   return sql`${column} #>> ${`{${inside.join(',')}}`}`;
 };
 
-/** A list's search words: split at white space, at most eight (an index answering a list splits them the same way). */
-export const listSearchWords = (search: string) => search.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+/** The search's alternatives; a search with too many is the caller's 400 (a list request refuses it earlier). */
+export const listSearchGroups = (search: string) => {
+  try {
+    return searchGroups(search);
+  } catch {
+    throw badRequest(tooManyAlternatives);
+  }
+};
 
-/** Every word must appear in at least one of the fields, in any order, ignoring case. */
+/**
+ * The search's alternatives (`searchGroups`: words, phrases, AND, OR, brackets): a record matches
+ * when, for one alternative, each of its terms appears in at least one of the fields, ignoring case.
+ */
 export const searchCondition = (table: PgTable, fields: readonly string[], search: string): SQL | undefined => {
-  const words = listSearchWords(search);
-  if (words.length === 0 || fields.length === 0) return undefined;
+  const groups = listSearchGroups(search);
+  if (groups.length === 0 || fields.length === 0) return undefined;
   const expressions = fields.map((field) => textExpression(table, field));
-  return and(...words.map((word) => or(...expressions.map((e) => sql`${e} ilike ${`%${escapeLike(word)}%`}`))));
+  const allOf = (terms: string[]) => and(...terms.map((term) => or(...expressions.map((e) => sql`${e} ilike ${`%${escapeLike(term)}%`}`))));
+  return groups.length === 1 ? allOf(groups[0] as string[]) : or(...groups.map(allOf));
+};
+
+/** Whether a sortable field is a date (ordered as it is) rather than a text (ordered in lower case). */
+export const isDateField = (table: PgTable, field: string) => getTableColumns(table)[field]?.dataType === 'date';
+
+/**
+ * What a list sorted by `field` orders by: a date as it is, a text in lower case (empty as none)
+ * compared by code point (collation "C", the same in every database and in a search index's JavaScript).
+ */
+export const sortKeyExpression = (table: PgTable, field: string): SQL => {
+  if (isDateField(table, field)) return sql`${getTableColumns(table)[field]}`;
+  return sql`nullif(lower(${textExpression(table, field)}), '')`;
+};
+
+/** A sorted list's order: the field (empty ones last either way), then newest first by id. */
+export const sortOrder = (table: PgTable, sort: ListSort): SQL[] => {
+  const key = isDateField(table, sort.field)
+    ? sortKeyExpression(table, sort.field)
+    : sql`${sortKeyExpression(table, sort.field)} collate "C"`;
+  const id = getTableColumns(table).id as Column;
+  return [sort.direction === 'asc' ? sql`${key} asc nulls last` : sql`${key} desc nulls last`, desc(id)];
 };
 
 const isJsonColumn = (column: Column) => column.dataType === 'json';
@@ -56,7 +89,7 @@ export const filterConditions = (table: PgTable, filters: Record<string, FilterK
   return conditions;
 };
 
-export const pageOf = <T>(rows: T[], total: number, request: ListRequest): ListResult<T> => {
+export const pageOf = <T>(rows: T[], total: number, request: Omit<ListRequest, 'sort'> & { sort?: unknown }): ListResult<T> => {
   const limit = request.limit === 'ALL' ? Math.max(total, 1) : request.limit;
   const page = request.limit === 'ALL' ? 1 : request.page;
   const from = rows.length === 0 ? 0 : (page - 1) * limit + 1;
@@ -91,7 +124,9 @@ export const listRows = async <Row>(
   const limit = request.limit === 'ALL' ? maxAllRows : request.limit;
   const offset = request.limit === 'ALL' ? 0 : (request.page - 1) * request.limit;
   const where = and(...input.where.filter(Boolean));
-  const orderBy = input.orderBy ?? [desc(columns.createdAt as Column), desc(columns.id as Column)];
+  const orderBy = request.sort
+    ? sortOrder(table, request.sort)
+    : (input.orderBy ?? [desc(columns.createdAt as Column), desc(columns.id as Column)]);
   const select = db.select({ ...(input.selection ?? columns), totalCount: sql<number>`count(*) over()`.mapWith(Number) }).from(table);
   const joined = input.join ? select.innerJoin(input.join.table, input.join.on) : select;
   const rows = (await joined

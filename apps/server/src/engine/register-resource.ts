@@ -47,7 +47,7 @@ export const inputOfKind = (def: ResourceDefinition, kind: CallKind): z.ZodType 
     case 'update':
       return def.update;
     case 'list':
-      return listRequest(def.filters);
+      return listRequest(def.filters, def.sortable);
     case 'setStatus':
       return z.object({ _id: byId.shape._id, status: def.status ?? z.string() }).strict();
     default:

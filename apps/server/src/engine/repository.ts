@@ -281,12 +281,11 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
     checkReferences: references.check,
 
     /**
-     * The records of `ids` the caller may see, as a list answers them and in its order: the page a
-     * search index found, read again in the caller's scope.
+     * The records of `ids` the caller may see, as a list answers them and in the order of `ids`: the
+     * page a search index found (newest first or sorted), read again in the caller's scope.
      */
     async listByIds(db: Executor, scope: Scope, ids: readonly string[]): Promise<ResourceRecord<Def>[]> {
       if (ids.length === 0) return [];
-      const order = orderBy ?? [desc(column('createdAt')), desc(column('id'))];
       let rows: unknown[];
       const narrowing = await narrowingFor(db, scope);
       if (!narrowing && preparable(db, scope)) {
@@ -297,7 +296,6 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
             .select(expandedSelection())
             .from(table)
             .where(and(sql`${column('id')} = any(${sql.placeholder('ids')})`, ...placeholderScopeWhere(scope)))
-            .orderBy(...order)
             .prepare(name),
         );
         rows = await query.execute({ ids: [...ids], ...scopeValues(scope) });
@@ -305,10 +303,13 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
         rows = await db
           .select(selectionFor(scope, true, narrowing))
           .from(table)
-          .where(and(inArray(column('id'), [...ids]), ...scopeWhere(scope)))
-          .orderBy(...order);
+          .where(and(inArray(column('id'), [...ids]), ...scopeWhere(scope)));
       }
-      return (rows as Row[]).map(toRecord);
+      const byId = new Map((rows as Row[]).map((row) => [row.id as string, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toRecord(row)] : [];
+      });
     },
 
     async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord<Def>>> {

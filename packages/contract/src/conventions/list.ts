@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './common';
 import { mongoId } from './ids';
+import { searchIsWithinLimits, tooManyAlternatives } from './search';
 
 export const maxAllRows = 10_000;
 
@@ -27,7 +28,27 @@ const filterSchemaOf = (key: string, filter: FilterKind): z.ZodType => {
   return z.union([one, z.array(one)]);
 };
 
-export const listRequest = (filters: Record<string, FilterKind> = {}) =>
+export type ListSort = { field: string; direction: 'asc' | 'desc' };
+
+/** A list's order by one of the fields its definition declares sortable; anything else is refused by name. */
+const sortSchema = (sortable: readonly string[]) =>
+  z
+    .object({
+      field: z.string({ error: 'sort.field must be a text' }).refine((field) => sortable.includes(field), {
+        error: (issue) =>
+          sortable.length === 0
+            ? 'This list keeps its own order: it cannot be sorted'
+            : `This list cannot be sorted by ${String(issue.input)}: sort by ${sortable.join(', ')}`,
+      }),
+      direction: z.enum(['asc', 'desc'], { error: 'sort.direction must be asc or desc' }).default('asc'),
+    })
+    .strict();
+
+/**
+ * A list call's body: page, limit, the search (words, "phrases", AND, OR and brackets, see
+ * `searchGroups`), the definition's filters, and a sort by one of its `sortable` fields.
+ */
+export const listRequest = (filters: Record<string, FilterKind> = {}, sortable: readonly string[] = []) =>
   z
     .object({
       page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
@@ -36,11 +57,12 @@ export const listRequest = (filters: Record<string, FilterKind> = {}) =>
           error: 'limit must be a number from 1 to 100 or ALL',
         })
         .default(10),
-      search: z.string().max(200).default(''),
+      search: z.string().max(200).refine(searchIsWithinLimits, tooManyAlternatives).default(''),
       filter: z
         .object(Object.fromEntries(Object.entries(filters).map(([key, f]) => [key, filterSchemaOf(key, f).optional()])))
         .strict()
         .default({}),
+      sort: sortSchema(sortable).optional(),
     })
     .strict();
 
@@ -49,6 +71,8 @@ export type ListRequest = {
   limit: number | 'ALL';
   search: string;
   filter: Record<string, unknown>;
+  /** Newest first without it. */
+  sort?: ListSort;
 };
 
 export type ListResult<T> = {

@@ -1,8 +1,11 @@
+import type { ListSort } from '@app/contract/conventions/list';
+
 /**
- * One organisation's candidates as the CRM list searches and filters them, in memory: what a search
- * engine beside the database would hold. It answers exactly what the list's SQL answers (every word
- * somewhere in the name, email, phone or number, ignoring case; the filters; newest first), so the
- * list can use it in place of that SQL; PostgreSQL stays the record and gives the page's rows.
+ * One organisation's candidates as the CRM list searches, filters and sorts them, in memory: what a
+ * search engine beside the database would hold. It answers exactly what the list's SQL answers (for
+ * one of the search's alternatives, every term somewhere in the name, email, phone, number or
+ * keywords, ignoring case; the filters; newest first or by a sort key), so the list can use it in
+ * place of that SQL; PostgreSQL stays the record and gives the page's rows.
  *
  * A word of three letters or more is looked up through trigrams: each candidate's texts are cut into
  * every run of three characters, and each run lists the candidates holding it (ascending slots).
@@ -15,6 +18,11 @@
 export type IndexedCandidate = {
   id: string;
   createdAt: number;
+  /**
+   * What each sortable field orders by, as the database gives it (a text in its lower case, empty
+   * as null; a date in microseconds), so the index orders exactly as the SQL does.
+   */
+  sortKeys: Record<string, string | number | null>;
   /** The texts searched, one per line (a search word never holds a line break). */
   text: string;
   status: string;
@@ -31,10 +39,12 @@ export type IndexedCandidate = {
 export type Visibility = { ownerId?: string; visibleTo?: { userId: string; teamIds: string[] } };
 
 export type CandidateQuery = {
-  /** The search's words, in lower case. */
-  words: string[];
+  /** The search's alternatives, each a list of terms in lower case; none finds every candidate. */
+  groups: string[][];
   filter: Record<string, unknown>;
   visibility: Visibility;
+  /** By a sort key, ties newest first; newest first without it. */
+  sort?: ListSort;
 };
 
 const valueFilters = ['status', 'ownerId', 'noticePeriodId', 'city'] as const;
@@ -67,6 +77,60 @@ const intersect = (a: ArrayLike<number>, b: ArrayLike<number>) => {
 /** The list's order: newest first, then by id, descending. */
 export const newestFirst = (a: IndexedCandidate, b: IndexedCandidate) =>
   b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** Texts compared as collation "C" compares them: by code point (UTF-16 differs only above U+FFFF). */
+export const compareCodePoints = (a: string, b: string) => {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      const xHigh = x >= 0xd800 && x <= 0xdfff;
+      const yHigh = y >= 0xd800 && y <= 0xdfff;
+      return xHigh === yHigh ? x - y : xHigh ? 1 : -1;
+    }
+  }
+  return a.length - b.length;
+};
+
+/** A sorted list's order: the key in its direction, empty ones last either way, then newest first by id. */
+export const sortedBy =
+  ({ field, direction }: ListSort) =>
+  (a: IndexedCandidate, b: IndexedCandidate) => {
+    const x = a.sortKeys[field] ?? null;
+    const y = b.sortKeys[field] ?? null;
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else {
+      const c = typeof x === 'number' ? x - (y as number) : compareCodePoints(x, y as string);
+      if (c !== 0) return direction === 'asc' ? c : -c;
+    }
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  };
+
+/** Two runs, each in `order`, as one. */
+const mergeRuns = <T>(a: T[], b: T[], order: (x: T, y: T) => number) => {
+  if (b.length === 0) return a;
+  const merged: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && order(x, y) <= 0)) {
+      merged.push(x as T);
+      i++;
+    } else {
+      merged.push(y);
+      j++;
+    }
+  }
+  return merged;
+};
+
+/** A sort's ranking is built again once this many candidates have been put in since. */
+const rerankAfter = 4096;
 
 const valuesOf = (value: unknown) => (Array.isArray(value) ? value : [value]);
 /** A filter value's list; a number and its digits as text are different values, as in JSON. */
@@ -157,9 +221,9 @@ export const createCandidateIndex = () => {
    * The lists whose every candidate may match: each word's trigrams, and the filters asking for one
    * value; undefined when there are none (every candidate is checked).
    */
-  const narrowingLists = (query: CandidateQuery): ArrayLike<number>[] | undefined => {
+  const narrowingLists = (words: string[], query: CandidateQuery): ArrayLike<number>[] | undefined => {
     const found: ArrayLike<number>[] = [];
-    for (const word of query.words) {
+    for (const word of words) {
       for (let i = 0; i + gramLength <= word.length; i++) found.push(lists.get(word.slice(i, i + gramLength)) ?? []);
     }
     for (const key of [...valueFilters, ...listFilters]) {
@@ -194,6 +258,60 @@ export const createCandidateIndex = () => {
     return lo;
   };
 
+  /** Slots, descending, newest first: those loaded in order as they are, those put in since by their time. */
+  const newestOrder = (found: number[]) => {
+    const ordered: IndexedCandidate[] = [];
+    const later: IndexedCandidate[] = [];
+    for (const slot of found) (slot >= orderedUpTo ? later : ordered).push(slots[slot] as IndexedCandidate);
+    return mergeRuns(ordered, later.sort(newestFirst), newestFirst);
+  };
+
+  /**
+   * Per sort (field and direction), every slot's place in that order as it was when ranked: built
+   * at the first list sorted so, and again once many candidates have been put in since. Those put
+   * in since are placed by comparing; those taken out are never asked for.
+   */
+  const rankings = new Map<string, { upTo: number; order: Int32Array; rank: Int32Array }>();
+  const rankingOf = (sort: ListSort) => {
+    const key = `${sort.field}\u0000${sort.direction}`;
+    const held = rankings.get(key);
+    if (held && slots.length - held.upTo < rerankAfter) return held;
+    const live: number[] = [];
+    for (let slot = 0; slot < slots.length; slot++) if (slots[slot]) live.push(slot);
+    const order = sortedBy(sort);
+    live.sort((a, b) => order(slots[a] as IndexedCandidate, slots[b] as IndexedCandidate));
+    const rank = new Int32Array(slots.length);
+    live.forEach((slot, place) => {
+      rank[slot] = place;
+    });
+    const built = { upTo: slots.length, order: Int32Array.from(live), rank };
+    rankings.set(key, built);
+    return built;
+  };
+
+  const inSortOrder = (found: number[], sort: ListSort) => {
+    const { upTo, order, rank } = rankingOf(sort);
+    const ranked: number[] = [];
+    const later: IndexedCandidate[] = [];
+    for (const slot of found) {
+      if (slot < upTo) ranked.push(slot);
+      else later.push(slots[slot] as IndexedCandidate);
+    }
+    let inOrder: IndexedCandidate[];
+    if (ranked.length * 16 < order.length) {
+      // A few: sorted by their places.
+      inOrder = ranked.sort((a, b) => (rank[a] as number) - (rank[b] as number)).map((slot) => slots[slot] as IndexedCandidate);
+    } else {
+      // Many: the ranking read through once, keeping those found.
+      const wanted = new Uint8Array(upTo);
+      for (const slot of ranked) wanted[slot] = 1;
+      inOrder = [];
+      for (const slot of order) if (wanted[slot]) inOrder.push(slots[slot] as IndexedCandidate);
+    }
+    const compare = sortedBy(sort);
+    return mergeRuns(inOrder, later.sort(compare), compare);
+  };
+
   return {
     /**
      * Marks what has been put in so far as loaded in the list's order reversed (created, then id,
@@ -216,53 +334,44 @@ export const createCandidateIndex = () => {
     /** How many candidates it holds, and how many slots it has given up to changes since it was built. */
     size: () => slotOf.size,
     removed: () => removed,
-    /** Every candidate matching, newest first (as the list orders: created, then id, both descending). */
+    /** Every candidate matching, in the list's order: newest first (created, then id, both descending) or sorted. */
     search(query: CandidateQuery): IndexedCandidate[] {
       const passes = filterTest(query.filter);
       const visible = visibilityTest(query.visibility);
-      const { words } = query;
-      const matches = (c: IndexedCandidate) => {
-        for (const word of words) if (!c.text.includes(word)) return false;
-        return passes(c) && visible(c);
-      };
       // A date range is a run of the ordered slots; slots put in since the load are checked one by one.
       const range = query.filter.createdAt as { from?: string; to?: string } | undefined;
       const lo = range?.from ? firstOrderedSlot(Date.parse(range.from) * 1000, false) : 0;
       const hi = range?.to ? firstOrderedSlot(Date.parse(range.to) * 1000, true) : orderedUpTo;
-      const ordered: IndexedCandidate[] = [];
-      const later: IndexedCandidate[] = [];
-      const check = (slot: number) => {
-        const c = slots[slot];
-        if (c && matches(c)) (slot >= orderedUpTo ? later : ordered).push(c);
-      };
-      const lists = narrowingLists(query);
-      if (lists) {
-        const list = narrowed(lists);
-        for (let i = list.length - 1; i >= 0; i--) {
-          const slot = list[i] as number;
-          if (slot >= orderedUpTo || (slot >= lo && slot < hi)) check(slot);
-        }
-      } else {
-        for (let slot = slots.length - 1; slot >= orderedUpTo; slot--) check(slot);
-        for (let slot = hi - 1; slot >= lo; slot--) check(slot);
-      }
-      if (later.length === 0) return ordered;
-      later.sort(newestFirst);
-      const merged: IndexedCandidate[] = [];
-      let i = 0;
-      let j = 0;
-      while (i < ordered.length || j < later.length) {
-        const a = ordered[i];
-        const b = later[j];
-        if (b === undefined || (a !== undefined && newestFirst(a, b) < 0)) {
-          merged.push(a as IndexedCandidate);
-          i++;
+      /** One alternative's matching slots, descending. */
+      const matching = (words: string[], found: number[]) => {
+        const check = (slot: number) => {
+          const c = slots[slot];
+          if (!c) return;
+          for (const word of words) if (!c.text.includes(word)) return;
+          if (passes(c) && visible(c)) found.push(slot);
+        };
+        const lists = narrowingLists(words, query);
+        if (lists) {
+          const list = narrowed(lists);
+          for (let i = list.length - 1; i >= 0; i--) {
+            const slot = list[i] as number;
+            if (slot >= orderedUpTo || (slot >= lo && slot < hi)) check(slot);
+          }
         } else {
-          merged.push(b);
-          j++;
+          for (let slot = slots.length - 1; slot >= orderedUpTo; slot--) check(slot);
+          for (let slot = hi - 1; slot >= lo; slot--) check(slot);
         }
+      };
+      const groups = query.groups.length > 0 ? query.groups : [[]];
+      let found: number[] = [];
+      for (const words of groups) matching(words, found);
+      if (groups.length > 1) {
+        // A candidate found by several alternatives is listed once.
+        const sorted = Int32Array.from(found).sort().reverse();
+        found = [];
+        for (const slot of sorted) if (found.at(-1) !== slot) found.push(slot);
       }
-      return merged;
+      return query.sort ? inSortOrder(found, query.sort) : newestOrder(found);
     },
   };
 };

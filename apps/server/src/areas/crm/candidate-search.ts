@@ -14,24 +14,42 @@ import {
   sharedLooks,
 } from '../../db/change-log';
 import type { Db } from '../../db/client';
+import { candidates } from '../../db/schema/candidates';
 import type { Scope } from '../../engine/context';
-import { listSearchWords } from '../../engine/list-query';
+import { isDateField, listSearchGroups, sortKeyExpression } from '../../engine/list-query';
 import { type CandidateIndex, createCandidateIndex, type IndexedCandidate, indexedFilters, newestFirst } from './candidate-search-index';
 
 /** An organisation whose index has given up this share of its slots to changes is loaded afresh. */
 const rebuildShare = 0.25;
 
+const sortable = candidate.sortable ?? [];
+/** What each sortable field orders by, read from the database as the list's SQL orders by it. */
+const sortKeyColumns = sql.join(
+  sortable.map((field, n) => {
+    const key = sortKeyExpression(candidates, field);
+    const read = isDateField(candidates, field) ? sql`(extract(epoch from ${key}) * 1000000)::float8` : key;
+    return sql`${read} as ${sql.identifier(`sort_${n}`)}`;
+  }),
+  sql`, `,
+);
+
 const candidateColumns = sql`"id", "organisation_id", "is_deleted", (extract(epoch from "created_at") * 1000000)::float8 as "created_at",
   "name" #>> '{fullName}' as "full_name", "email"::text as "email", "phone"::text as "phone", "item_id" #>> '{combined}' as "number",
-  "status", "owner_id", "team_id", "notice_period_id", "city", "skill_ids", "job_types", "work_model"`;
+  "keywords", "status", "owner_id", "team_id", "notice_period_id", "city", "skill_ids", "job_types", "work_model", ${sortKeyColumns}`;
 
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 const indexedCandidate = (row: Row): IndexedCandidate => ({
   id: row.id as string,
   createdAt: Number(row.created_at),
-  // The list searches these four, as `candidate.search` names them.
-  text: [row.full_name, row.email, row.phone, row.number]
+  sortKeys: Object.fromEntries(
+    sortable.map((field, n) => {
+      const key = row[`sort_${n}`];
+      return [field, key === null || key === undefined ? null : typeof key === 'string' ? key : Number(key)];
+    }),
+  ),
+  // The list searches these five, as `candidate.search` names them.
+  text: [row.full_name, row.email, row.phone, row.number, row.keywords]
     .filter((value): value is string => typeof value === 'string')
     .join('\n')
     .toLowerCase(),
@@ -66,9 +84,11 @@ const loadOrganisation = async (db: Db, organisationId: string) => {
 };
 
 // The index stands in for the list's SQL only while the definition is what it was written for.
-const searchedFields = ['name.fullName', 'email', 'phone', 'itemId.combined'];
+const searchedFields = ['name.fullName', 'email', 'phone', 'itemId.combined', 'keywords'];
 if (candidate.search.join() !== searchedFields.join() || (candidate.policies ?? []).length > 0) {
-  throw new Error('The candidate search index holds name, email, phone and number, with no scope policies: update it with the definition');
+  throw new Error(
+    'The candidate search index holds name, email, phone, number and keywords, with no scope policies: update it with the definition',
+  );
 }
 
 /**
@@ -182,9 +202,10 @@ export const createCandidateSearch = (db: Db, { maxCandidates = 1_000_000 } = {}
       const index = held?.index ?? (await load(organisationId));
       if (held) held.usedAt = Date.now();
       const found = index.search({
-        words: listSearchWords(request.search).map((word) => word.toLowerCase()),
+        groups: listSearchGroups(request.search).map((terms) => terms.map((term) => term.toLowerCase())),
         filter: request.filter,
         visibility: { ownerId: scope.ownerId, visibleTo: scope.visibleTo },
+        sort: request.sort,
       });
       const offset = (request.page - 1) * request.limit;
       return { ids: found.slice(offset, offset + request.limit).map((c) => c.id), total: found.length };

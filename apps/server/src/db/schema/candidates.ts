@@ -39,6 +39,13 @@ export const candidates = pgTable(
     skillIds: jsonb().$type<string[]>().notNull().default([]),
     jobTypes: jsonb().$type<number[]>().notNull().default([]),
     workModel: jsonb().$type<string[]>().notNull().default([]),
+    /**
+     * What a recruiter searches for beside the name: the skills' labels (from the skills table),
+     * current and desired job title, town, preferred town and postcode, in lower case one a line.
+     * Written by the database before every insert and update (migration 0024's trigger), so no
+     * write path (import, bulk, merge, SQL) goes around it.
+     */
+    keywords: text().notNull().default(''),
   },
   (t) => [
     index('candidates_organisation_created').on(t.organisationId, t.createdAt),
@@ -57,6 +64,7 @@ export const candidates = pgTable(
       sql`${t.email} gin_trgm_ops`,
       sql`${t.phone} gin_trgm_ops`,
       sql`(${t.itemId} #>> '{combined}'::text[]) gin_trgm_ops`,
+      sql`${t.keywords} gin_trgm_ops`,
     ),
   ],
 );

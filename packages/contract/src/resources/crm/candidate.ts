@@ -168,7 +168,10 @@ export const candidate = defineResource({
   status: genericStatus,
   computed: ['appliedJobCount', 'referencesCount', 'filledProfileRequestCount', 'diversity', 'redirectedFrom'],
   exportColumns: candidateExportColumns,
-  search: ['name.fullName', 'email', 'phone', 'itemId.combined'],
+  // `keywords`: the skills' labels, current and desired job titles, towns and postcode, written by
+  // the database on every write (see the candidates schema), so "nurse", "Leeds" or "LS1" find them.
+  search: ['name.fullName', 'email', 'phone', 'itemId.combined', 'keywords'],
+  sortable: ['name.fullName', 'address.city', 'preferences.currentJobTitle', 'createdAt', 'updatedAt'],
   filters: {
     status: filterValue(genericStatus),
     ownerId: filterId('ownerId'),
