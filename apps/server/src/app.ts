@@ -13,7 +13,7 @@ import { registerCompanies } from './areas/companies/routes';
 import { registerArticlePages } from './areas/content/article-pages';
 import { registerCardPages } from './areas/content/card-page';
 import { registerContent } from './areas/content/routes';
-import { createCandidateSearch } from './areas/crm/candidate-search';
+import { type CandidateSearch, createCandidateSearch } from './areas/crm/candidate-search';
 import { registerCrm } from './areas/crm/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerCvBuilder } from './areas/cv-builder/routes';
@@ -23,7 +23,7 @@ import { registerJobSeekers } from './areas/job-seekers/routes';
 import { registerJobPages } from './areas/jobs/page';
 import { publicPageHead } from './areas/jobs/public-page-head';
 import { registerJobs } from './areas/jobs/routes';
-import { createSearchIndexSync } from './areas/jobs/search-index-sync';
+import { createSearchIndexSync, type SearchIndexSync } from './areas/jobs/search-index-sync';
 import { registerLookups } from './areas/lookups/routes';
 import { registerOrganisations } from './areas/organisations/routes';
 import { registerSetup } from './areas/setup/routes';
@@ -57,10 +57,18 @@ import { createSignInLimits } from './services/sign-in-limits';
 import { fileStorageOf } from './services/storage/configured-storage';
 import { createWebPages } from './services/web-pages';
 
+/** The services, with those an area owns: the search indexes each process keeps. */
+export type AppServices = Services & {
+  /** The public job search's index in this process, brought up to date before every search. */
+  jobSearchIndex: SearchIndexSync;
+  /** The CRM candidate list's search in this process, brought up to date before every list. */
+  candidateSearch: CandidateSearch;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
-    services: Services;
+    services: AppServices;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -129,7 +137,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   const { bus, counters: store } = shared;
   // The permission profiles are the engine's own cache: dropped here whenever any process says so.
   bus.subscribe('access', forgetAccessProfiles);
-  const services: Services = {
+  const services: AppServices = {
     config,
     log: app.log,
     queue,

@@ -1,6 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
-import type { Services } from '../services/services';
 import type { SessionCaller } from '../services/sessions';
 
 /** The signed-in user a request acts for, as the session resolves it (services/sessions.ts). */
@@ -37,7 +36,8 @@ export type CallContext = {
   afterwards: (task: (db: Executor) => Promise<unknown> | unknown) => void;
   caller: Caller | null;
   scope: Scope;
-  services: Services;
+  /** The app's services (`AppServices`, as app.ts decorates the instance with them). */
+  services: FastifyInstance['services'];
   req: FastifyRequest;
   reply: FastifyReply;
 };

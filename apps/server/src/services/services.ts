@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CandidateSearch } from '../areas/crm/candidate-search';
-import type { SearchIndexSync } from '../areas/jobs/search-index-sync';
 import type { Config } from '../config';
 import type { RenderPool } from './documents/render-pool';
 import type { FileStore } from './files';
@@ -14,7 +12,10 @@ import type { ResultCache } from './result-cache';
 import type { Sessions } from './sessions';
 import type { SignInLimits } from './sign-in-limits';
 
-/** What handlers use beyond the database; built once per app in app.ts. */
+/**
+ * What handlers use beyond the database; built once per app in app.ts, which adds the services an
+ * area owns (`AppServices`: the search indexes), so nothing here imports an area.
+ */
 export type Services = {
   config: Config;
   /** The app's logger, for work that notes what it recovered from. */
@@ -25,10 +26,6 @@ export type Services = {
   files: FileStore;
   codes: OneTimeCodes;
   gazetteer: Gazetteer;
-  /** The public job search's index in this process, brought up to date before every search. */
-  jobSearchIndex: SearchIndexSync;
-  /** The CRM candidate list's search in this process, brought up to date before every list. */
-  candidateSearch: CandidateSearch;
   /** Public job searches, cleared by every change to a job or a company's name. */
   jobSearchCache: ResultCache<unknown>;
   sessions: Sessions;
