@@ -4,9 +4,12 @@
  * 100,000. See seed-candidates.ts for the data.
  *
  * The list: BENCH_CANDIDATE_SEARCHES (1,000) distinct requests sent round-robin across the
- * connections, each a search word (a first name, a surname, a full name, the start of one, an email
- * fragment, a phone fragment or a CAN- number) with two filters (status and a skill, an owner or a
- * creation range), now and then a later page or a longer one. Signed in as a staff member whose role
+ * connections, each a search (two in three a first name, a surname, a full name, the start of one, an
+ * email fragment, a phone fragment or a CAN- number; one in three a recruiter's keywords: a skill, a
+ * job title's word or "phrase", a town, a postcode district, an OR of two titles' words, or
+ * (skill OR skill) town) with two filters (status and a skill, an owner or a creation range), now
+ * and then a later page or a longer one, and one in six sorted by a column (name, town, job title,
+ * last change) instead of newest first. Signed in as a staff member whose role
  * reads every candidate (Candidate READ, scope ALL). Beside it, a bare route running the product's
  * own search (its index, then the page's rows by id) with no routing, and a bare route running the
  * SQL search the index stands in for (built per request by the product's own repository, see
@@ -19,7 +22,7 @@
 import pg from 'pg';
 import { candidateListPath, candidateListStatement, candidateSqlListPath } from './candidate-sql';
 import { fetchCall, load, type Measured, median, medianOf, micros, ms, type Numbers, table } from './load';
-import { firstNames, lastNames, type SeededCandidates } from './seed-candidates';
+import { cities, firstNames, jobTitles, lastNames, postcodeAreas, type SeededCandidates, skillLabels } from './seed-candidates';
 import { type Child, type DatabaseTarget, startChild } from './shared';
 
 const exportPath = '/api/candidate/export';
@@ -41,7 +44,7 @@ export const candidateRequests = (seeded: SeededCandidates, count: number) => {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const day = 24 * 3600 * 1000;
   const now = Date.parse('2026-11-01T00:00:00Z');
-  const word = () => {
+  const person = () => {
     const kind = next();
     const first = pick(firstNames);
     const last = pick(lastNames);
@@ -56,6 +59,22 @@ export const candidateRequests = (seeded: SeededCandidates, count: number) => {
         .slice(0, 4 + Math.floor(next() * 3));
     return `CAN-${1 + Math.floor(next() * seeded.inMeasured)}`;
   };
+  const quoted = (text: string) => (text.includes(' ') ? `"${text}"` : text);
+  const titleWord = () => pick(pick(jobTitles).split(' ')).toLowerCase();
+  const town = () => pick(cities).replace(/^./, (c) => c.toUpperCase());
+  const keywords = () => {
+    const kind = next();
+    if (kind < 0.2) return quoted(pick(skillLabels).toLowerCase());
+    if (kind < 0.4) return titleWord();
+    if (kind < 0.5) return quoted(pick(jobTitles));
+    if (kind < 0.65) return town();
+    if (kind < 0.75) return `${pick(postcodeAreas)}${1 + Math.floor(next() * 20)}`;
+    if (kind < 0.85) return `${titleWord()} OR ${titleWord()}`;
+    if (kind < 0.95) return `(${quoted(pick(skillLabels))} OR ${quoted(pick(skillLabels))}) ${town()}`;
+    return `${titleWord()} ${town()}`;
+  };
+  const word = () => (next() < 2 / 3 ? person() : keywords());
+  const sortable = ['name.fullName', 'address.city', 'preferences.currentJobTitle', 'updatedAt'];
   const secondFilter = (): Record<string, unknown> => {
     const kind = next();
     if (kind < 0.4) return { skillIds: [pick(seeded.skillIds)] };
@@ -71,6 +90,7 @@ export const candidateRequests = (seeded: SeededCandidates, count: number) => {
       limit: next() < 0.8 ? 10 : pick([20, 50]),
       search: word(),
       filter: { status: next() < 0.85 ? 'ACTIVE' : 'INACTIVE', ...secondFilter() },
+      ...(next() < 1 / 6 ? { sort: { field: pick(sortable), direction: next() < 0.5 ? 'asc' : 'desc' } } : {}),
     };
     const key = JSON.stringify(request);
     if (seen.has(key)) continue;

@@ -3,7 +3,9 @@
  * the measured one, with a staff member whose role reads every candidate), then 1,000,000 candidates
  * straight in SQL (generate_series), shaped as `POST /candidate/` writes them: item ids CAN-n per
  * organisation, the derived duplicate and filter columns, owners among the organisation's staff, ids
- * growing with the creation time as the product's do. The measured organisation holds
+ * growing with the creation time as the product's do; a town with its postcode, three skills from
+ * the platform's catalogue, and most with a current job title (some a desired one too), so the
+ * database's trigger writes the keywords the search finds. The measured organisation holds
  * BENCH_CANDIDATES_BIG (100,000), the other 49 share the rest.
  *
  * Seeding a million rows takes minutes, so the data stays in the database `bench_candidates`
@@ -211,7 +213,52 @@ export const skillLabels = [
   'Data analysis',
   'Power BI',
 ];
-const cities = ['london', 'leeds', 'manchester', 'birmingham', 'bristol', 'glasgow', 'cardiff', 'sheffield', 'newcastle', 'nottingham'];
+export const cities = [
+  'london',
+  'leeds',
+  'manchester',
+  'birmingham',
+  'bristol',
+  'glasgow',
+  'cardiff',
+  'sheffield',
+  'newcastle',
+  'nottingham',
+];
+/** Each city's postcode area, in the same order: a candidate's postcode is the area, a district of 1 to 20, and a sector. */
+export const postcodeAreas = ['N', 'LS', 'M', 'B', 'BS', 'G', 'CF', 'S', 'NE', 'NG'];
+export const jobTitles = [
+  'Staff Nurse',
+  'Senior Staff Nurse',
+  'Healthcare Assistant',
+  'Senior Carer',
+  'Care Assistant',
+  'Project Manager',
+  'Office Manager',
+  'Operations Manager',
+  'Software Developer',
+  'Senior Software Engineer',
+  'Frontend Developer',
+  'Data Analyst',
+  'Accountant',
+  'Bookkeeper',
+  'Payroll Administrator',
+  'HGV Driver',
+  'Forklift Driver',
+  'Warehouse Operative',
+  'Electrician',
+  'Plumber',
+  'Welder',
+  'CNC Machinist',
+  'Teacher',
+  'Teaching Assistant',
+  'SEN Teacher',
+  'Marketing Executive',
+  'Sales Executive',
+  'Recruitment Consultant',
+  'Customer Service Advisor',
+  'Phlebotomist',
+];
 
 const organisationCount = 50;
 const staffPerOrganisation = 12;
@@ -239,14 +286,15 @@ const readerEmail = `reader@${keyOf(0)}.example.com`;
 
 /** What the seeded database holds, to tell whether it can be reused. */
 const shapeOf = async (app: FastifyInstance) => {
-  const rows = await rowsOf<{ organisations: number; candidates: number; measured: number }>(
+  const rows = await rowsOf<{ organisations: number; candidates: number; measured: number; titled: number }>(
     app,
     sql`
     select (select count(*)::int from organisations where name like 'Bench cand% Ltd') as organisations,
            (select count(*)::int from candidates) as candidates,
-           (select count(*)::int from candidates c join organisations o on o.id = c.organisation_id and o.name = ${`Bench ${keyOf(0)} Ltd`}) as measured`,
+           (select count(*)::int from candidates c join organisations o on o.id = c.organisation_id and o.name = ${`Bench ${keyOf(0)} Ltd`}) as measured,
+           (select count(*)::int from (select 1 from candidates where keywords like '%nurse%' limit 1) as one) as titled`,
   );
-  return rows[0] ?? { organisations: 0, candidates: 0, measured: 0 };
+  return rows[0] ?? { organisations: 0, candidates: 0, measured: 0, titled: 0 };
 };
 
 const skillIdsOf = () => skillLabels.map((_, n) => (0xabc000000000 + n).toString(16).padStart(24, '0'));
@@ -343,7 +391,9 @@ const seedOrganisations = async (app: FastifyInstance) => {
 
 export const seedCandidates = async (app: FastifyInstance, input: { total: number; big: number; reseed: boolean }) => {
   const before = await shapeOf(app);
-  if (!input.reseed && before.organisations === organisationCount && before.candidates === input.total && before.measured === input.big) {
+  const reusable = before.organisations === organisationCount && before.candidates === input.total && before.measured === input.big;
+  // Seeded before candidates had job titles, towns, postcodes and labelled skills: made anew.
+  if (!input.reseed && reusable && before.titled === 1) {
     return { ...(await answer(app, input)), reused: true };
   }
   if (before.organisations !== organisationCount) {
@@ -365,6 +415,11 @@ export const seedCandidates = async (app: FastifyInstance, input: { total: numbe
   }
   const { db } = app.database;
   const skillIds = skillIdsOf();
+  // The skills the candidates hold, as the platform's catalogue has them: the keyword search finds their labels there.
+  await db.execute(sql`
+    insert into skills (id, label, value)
+    select id, label, lower(label) || ' (bench)' from unnest(${sqlArray(skillIds)}::text[], ${sqlArray(skillLabels)}::text[]) as s(id, label)
+    on conflict (id) do nothing`);
   const rest = input.total - input.big;
   const perOther = Math.floor(rest / (organisationCount - 1));
   // Candidate g (1..total) belongs to organisation 0 when g <= big, else to one of the others in
@@ -379,7 +434,9 @@ export const seedCandidates = async (app: FastifyInstance, input: { total: numbe
              ${sqlArray(domains)}::text[] as domains,
              ${sqlArray(skillIds)}::text[] as skill_ids,
              ${sqlArray(skillLabels)}::text[] as skill_labels,
-             ${sqlArray(cities)}::text[] as cities
+             ${sqlArray(cities)}::text[] as cities,
+             ${sqlArray(postcodeAreas)}::text[] as areas,
+             ${sqlArray(jobTitles)}::text[] as titles
     ),
     numbered as (
       select g,
@@ -397,12 +454,15 @@ export const seedCandidates = async (app: FastifyInstance, input: { total: numbe
              string_to_array(p.owners[n.org + 1], ',') as org_owners,
              1 + abs(n.h / 9973) % array_length(p.skill_ids, 1) as s1,
              1 + abs(n.h / 7919) % array_length(p.skill_ids, 1) as s2,
-             1 + abs(n.h / 104729) % array_length(p.skill_ids, 1) as s3
+             1 + abs(n.h / 104729) % array_length(p.skill_ids, 1) as s3,
+             1 + abs(n.h / 23) % array_length(p.cities, 1) as town,
+             1 + abs(n.h / 211) % array_length(p.titles, 1) as t1,
+             1 + abs(n.h / 223) % array_length(p.titles, 1) as t2
       from numbered n cross join params p
     )
     insert into candidates (
       id, item_id, organisation_id, owner_id, team_id, created_by, updated_by, created_at, updated_at, is_deleted,
-      user_id, name, email, phone, address, skills, status, email_normalised, phone_normalised, city, skill_ids, job_types, work_model
+      user_id, name, email, phone, address, preferences, skills, status, email_normalised, phone_normalised, city, skill_ids, job_types, work_model
     )
     select
       lpad(to_hex(extract(epoch from at)::bigint), 8, '0') || lpad(to_hex(g), 16, '0'),
@@ -418,7 +478,17 @@ export const seedCandidates = async (app: FastifyInstance, input: { total: numbe
       jsonb_build_object('first', first, 'last', last, 'fullName', first || ' ' || last),
       lower(first) || '.' || lower(last) || (abs(h / 13) % 1000)::text || '@' || domains[1 + abs(h / 17) % array_length(domains, 1)],
       '+44 7' || lpad((abs(h / 19) % 1000000000)::text, 9, '0'),
-      jsonb_build_object('city', initcap(cities[1 + abs(h / 23) % array_length(cities, 1)]), 'country', 'United Kingdom'),
+      jsonb_build_object(
+        'city', initcap(cities[town]),
+        'postCode', areas[town] || (1 + abs(h / 227) % 20)::text || ' ' || (abs(h / 229) % 10)::text || chr(65 + (abs(h / 233) % 26)::int) || chr(65 + (abs(h / 239) % 26)::int),
+        'country', 'United Kingdom'
+      ),
+      case when abs(h / 43) % 100 < 85 then jsonb_strip_nulls(jsonb_build_object(
+        'currentJobTitle', titles[t1],
+        'desiredJobTitle', case when abs(h / 47) % 100 < 40 then titles[t2] end,
+        'jobTypes', jsonb_build_array(1 + abs(h / 37) % 4),
+        'workModel', jsonb_build_array((array['REMOTE', 'HYBRID', 'ON_SITE'])[1 + abs(h / 41) % 3])
+      )) end,
       jsonb_build_array(
         jsonb_build_object('skillId', skill_ids[s1], 'label', skill_labels[s1], 'rating', 1 + abs(h) % 5),
         jsonb_build_object('skillId', skill_ids[s2], 'label', skill_labels[s2], 'rating', 1 + abs(h / 3) % 5),
@@ -427,7 +497,7 @@ export const seedCandidates = async (app: FastifyInstance, input: { total: numbe
       case when abs(h / 29) % 5 = 0 then 'INACTIVE' else 'ACTIVE' end,
       lower(first) || '.' || lower(last) || (abs(h / 13) % 1000)::text || '@' || domains[1 + abs(h / 17) % array_length(domains, 1)],
       '7' || lpad((abs(h / 19) % 1000000000)::text, 9, '0'),
-      cities[1 + abs(h / 23) % array_length(cities, 1)],
+      cities[town],
       jsonb_build_array(skill_ids[s1], skill_ids[s2], skill_ids[s3]),
       jsonb_build_array(1 + abs(h / 37) % 4),
       jsonb_build_array((array['REMOTE', 'HYBRID', 'ON_SITE'])[1 + abs(h / 41) % 3])
