@@ -22,9 +22,8 @@ import type { CallContext } from './context';
 import { badRequest, HttpError, notFound } from './errors';
 import { inShortTransactions } from './long-work';
 import { Answer, registerCall } from './register-call';
-import type { KindHandler } from './register-resource';
 import type { ResourceRepository } from './repository';
-import type { Matching } from './resource-hooks';
+import type { KindHandler, Matching } from './resource-hooks';
 
 /**
  * `PUT <base>/bulk`: one action (assign an owner, set a status, delete) on the rows chosen or on all

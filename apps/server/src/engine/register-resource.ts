@@ -10,11 +10,7 @@ import type { CallContext } from './context';
 import { registerExportCall } from './export-call';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
-import type { HookContext, Matching, ResourceHooks, WriteOperation } from './resource-hooks';
-
-export type KindHandler<Def extends ResourceDefinition = ResourceDefinition> = (
-  ctx: CallContext & { input: any; repository: ResourceRepository<Def> },
-) => Promise<unknown>;
+import type { HookContext, KindHandler, Matching, ResourceHooks, WriteOperation } from './resource-hooks';
 
 export type ResourceOptions<Def extends ResourceDefinition = ResourceDefinition> = {
   /** Typed steps in the generic calls' transactions (see `ResourceHooks`): the usual way to add one. */

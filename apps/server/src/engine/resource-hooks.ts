@@ -15,6 +15,11 @@ export type UpdateValues<Def extends ResourceDefinition> = Partial<Omit<z.output
 /** What a hook hands on to be written: the values, changed or added to (a derived field, a sanitised text). */
 export type WriteValues = Record<string, unknown>;
 
+/** A generic call's handler, or the workflow replacing it: the call's context with its input and the repository. */
+export type KindHandler<Def extends ResourceDefinition = ResourceDefinition> = (
+  ctx: CallContext & { input: any; repository: ResourceRepository<Def> },
+) => Promise<unknown>;
+
 /** What a bulk action or an export matches: the list's search and filter. */
 export type Matching = Pick<ListRequest, 'search' | 'filter'>;
 

@@ -16,7 +16,7 @@ import { withCounts } from './candidate-counts';
 import { moveDiversity } from './candidate-diversity';
 import { candidateRepository, derivedColumns } from './candidate-repository';
 import { syncSelfContact } from './candidate-self-contact';
-import { contactRepository } from './contacts';
+import { contactRepository } from './contact-repository';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 

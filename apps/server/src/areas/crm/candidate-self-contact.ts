@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { candidates } from '../../db/schema/candidates';
 import { crmContacts } from '../../db/schema/contacts';
 import type { Caller } from '../../engine/context';
-import { contactRepository } from './contacts';
+import { contactRepository } from './contact-repository';
 
 type CandidateFields = {
   id: string;

@@ -19,7 +19,7 @@ import {
 } from '../auth/temporary-password';
 import { findLiveUserByEmail } from '../auth/users';
 import { clientRepository } from './clients';
-import { contactRepository } from './contacts';
+import { contactRepository } from './contact-repository';
 
 const emailTaken = 'This email is already registered';
 

@@ -1,11 +1,5 @@
 import type { RelatedTo } from '@app/contract/conventions/common';
-import {
-  type ContactProfile,
-  contact,
-  type contactSourceTypes,
-  generateContact,
-  makePrimaryContact,
-} from '@app/contract/resources/crm/contact';
+import { type ContactProfile, type contactSourceTypes, generateContact, makePrimaryContact } from '@app/contract/resources/crm/contact';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -16,12 +10,10 @@ import type { Caller, Scope } from '../../engine/context';
 import { badRequest, conflict } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
-import { resourceRepository } from '../../engine/repository';
 import { candidateRepository } from './candidate-repository';
 import { contactProfileOfCandidate } from './candidate-self-contact';
 import { clientRepository } from './clients';
-
-export const contactRepository = resourceRepository(contact, crmContacts);
+import { contactRepository } from './contact-repository';
 
 type ContactSourceType = (typeof contactSourceTypes)[number];
 

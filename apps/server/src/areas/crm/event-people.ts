@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users';
 import { staffRepository } from '../staff/repository';
 import { emailKey } from './candidate-contact-keys';
 import { candidateRepository } from './candidate-repository';
-import { contactRepository } from './contacts';
+import { contactRepository } from './contact-repository';
 
 export type Attendee = { email: string; name?: string | null };
 
