@@ -1,10 +1,25 @@
 import { csvCell, exportColumns } from '@app/contract/conventions/export';
+import { candidate } from '@app/contract/resources/crm/candidate';
 import { client } from '@app/contract/resources/crm/client';
 import { task } from '@app/contract/resources/crm/task';
 import { describe, expect, it } from 'vitest';
+import { candidateColumns } from '../src/areas/crm/candidate-list-tailoring';
 import { bulkTarget, noSelection, pageState, selectedCount, togglePage, toggleRow } from '../src/kit/bulk-selection';
+import { deriveColumns } from '../src/kit/derive-columns';
 import { listKeyAction, movedRow } from '../src/kit/list-keys';
-import { emptyView, nextSort, readLocalView, sameView, sortRows, toggleColumn, viewOfSaved, visibleColumns } from '../src/kit/list-view';
+import {
+  columnSorts,
+  emptyView,
+  nextSort,
+  readLocalView,
+  sameView,
+  serverSortOf,
+  sortRows,
+  toggleColumn,
+  viewOfSaved,
+  visibleColumns,
+} from '../src/kit/list-view';
+import { tailor } from '../src/kit/tailor';
 
 const columns = [{ key: 'name' }, { key: 'email' }, { key: 'status' }];
 const div = { tagName: 'DIV' };
@@ -21,6 +36,40 @@ describe('columns', () => {
     expect(hidden).toEqual(['name', 'status']);
     expect(toggleColumn(columns, hidden, 'email')).toEqual(['name', 'email', 'status']);
     expect(toggleColumn(columns, ['name'], 'name')).toEqual(['name']);
+  });
+
+  it('leave an optional column out until it is added, and back out with the default columns', () => {
+    const more = [...columns, { key: 'town', optional: true }];
+    expect(visibleColumns(more, []).map((c) => c.key)).toEqual(['name', 'email', 'status']);
+    const added = toggleColumn(more, [], 'town');
+    expect(added).toEqual(['name', 'email', 'status', 'town']);
+    expect(visibleColumns(more, added).map((c) => c.key)).toEqual(added);
+  });
+
+  it('offer the candidate list’s town, title, skills, owner, last activity and notice period, hidden at first', () => {
+    const all = tailor(deriveColumns(candidate), (column) => column.key, candidateColumns as never);
+    expect(visibleColumns(all, []).map((c) => c.header)).toEqual(['Name', 'Reference', 'Email', 'Phone', 'Status']);
+    expect(all.filter((c) => c.optional).map((c) => c.header)).toEqual([
+      'Town',
+      'Current title',
+      'Skills',
+      'Owner',
+      'Last activity',
+      'Notice period',
+    ]);
+  });
+});
+
+describe('server sort', () => {
+  it('asks the server to sort the whole list by a sortable field, and sorts another list’s page itself', () => {
+    const sortable = candidate.sortable;
+    expect(serverSortOf({ key: 'address.city', direction: 'desc' }, sortable)).toEqual({ field: 'address.city', direction: 'desc' });
+    // A sort kept from before (a column the server cannot sort by) is not sent: it would be refused.
+    expect(serverSortOf({ key: 'email', direction: 'asc' }, sortable)).toBeUndefined();
+    expect(serverSortOf(null, sortable)).toBeUndefined();
+    expect(columnSorts('name.fullName', sortable)).toBe(true);
+    expect(columnSorts('email', sortable)).toBe(false);
+    expect(columnSorts('email', undefined)).toBe(true);
   });
 });
 
@@ -90,7 +139,17 @@ describe('keys', () => {
 
 describe('export', () => {
   it('exports the list’s columns, references by label, never the fields a definition keeps back', () => {
-    expect(exportColumns(client).map((c) => c.key)).toEqual(['itemId', 'name', 'email', 'about', 'status', 'createdAt']);
+    expect(exportColumns(client).map((c) => c.key)).toEqual([
+      'itemId',
+      'name',
+      'email',
+      'about',
+      'website',
+      'industries',
+      'status',
+      'owner',
+      'createdAt',
+    ]);
     expect(exportColumns(task).some((c) => c.key === 'assigneeIds')).toBe(false);
     expect(exportColumns({ ...client, neverExported: ['email'] }).some((c) => c.key === 'email')).toBe(false);
     expect(csvCell('=1+1')).toBe("'=1+1");

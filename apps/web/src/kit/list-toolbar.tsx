@@ -6,7 +6,7 @@ import { IconBookmark, IconColumns, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from './can';
 import { downloadFile } from './download';
-import { type ListView, sameView, toggleColumn, viewOfSaved } from './list-view';
+import { type ListView, sameView, toggleColumn, viewOfSaved, visibleColumns } from './list-view';
 import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { useCreate, useList, useRemove, useUpdate } from './use-resource';
 
@@ -128,11 +128,11 @@ export const SavedViewsMenu = (props: {
 
 /** Shows and hides the list's columns; the choice is part of the view. */
 export const ColumnsMenu = (props: {
-  all: readonly { key: string; header: string }[];
+  all: readonly { key: string; header: string; optional?: boolean }[];
   chosen: string[];
   onChange: (chosen: string[]) => void;
 }) => {
-  const shown = new Set(props.chosen.length > 0 ? props.chosen : props.all.map((column) => column.key));
+  const shown = new Set(visibleColumns(props.all, props.chosen).map((column) => column.key));
   return (
     <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
       <Menu.Target>
@@ -147,7 +147,11 @@ export const ColumnsMenu = (props: {
             <Checkbox label={column.header} checked={shown.has(column.key)} readOnly tabIndex={-1} />
           </Menu.Item>
         ))}
-        {props.chosen.length > 0 && <Menu.Item onClick={() => props.onChange([])}>Show all</Menu.Item>}
+        {props.chosen.length > 0 && (
+          <Menu.Item onClick={() => props.onChange([])}>
+            {props.all.some((column) => column.optional) ? 'Default columns' : 'Show all'}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

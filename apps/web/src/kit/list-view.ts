@@ -12,15 +12,18 @@ export type ListView = {
 
 export const emptyView: ListView = { search: '', filter: {}, columns: [], sort: null };
 
-/** The columns to draw: the chosen ones in their order (unknown keys dropped), or all when none are chosen or none are left. */
-export const visibleColumns = <C extends { key: string }>(all: readonly C[], chosen: readonly string[]): C[] => {
+/**
+ * The columns to draw: the chosen ones in their order (unknown keys dropped), or, when none are
+ * chosen or none are left, all but the optional ones (those a user adds from the Columns menu).
+ */
+export const visibleColumns = <C extends { key: string; optional?: boolean }>(all: readonly C[], chosen: readonly string[]): C[] => {
   const byKey = new Map(all.map((column) => [column.key, column]));
   const shown = chosen.flatMap((key) => byKey.get(key) ?? []);
-  return shown.length > 0 ? shown : [...all];
+  return shown.length > 0 ? shown : all.filter((column) => !column.optional);
 };
 
 /** Shows or hides one column; the last one shown cannot be hidden (a table needs a column). */
-export const toggleColumn = (all: readonly { key: string }[], chosen: readonly string[], key: string): string[] => {
+export const toggleColumn = (all: readonly { key: string; optional?: boolean }[], chosen: readonly string[], key: string): string[] => {
   const current = visibleColumns(all, chosen).map((column) => column.key);
   if (current.includes(key)) return current.length === 1 ? current : current.filter((k) => k !== key);
   // A column comes back where the definition has it.
@@ -59,7 +62,18 @@ export const sameView = (a: ListView, b: ListView) =>
   a.columns.join() === b.columns.join() &&
   JSON.stringify(a.sort) === JSON.stringify(b.sort);
 
-/** Sorts one page's rows by a column's text (the server pages newest first; this orders what is shown). */
+/**
+ * The sort a list asks its server for, when its definition declares sortable fields: the chosen
+ * column's, if it is one of them (the whole list is sorted, not the page shown).
+ */
+export const serverSortOf = (sort: ListView['sort'], sortable: readonly string[] | undefined) =>
+  sort && sortable?.includes(sort.key) ? { field: sort.key, direction: sort.direction } : undefined;
+
+/** Whether a column's header sorts: any column of a list sorted page by page, only a sortable field's where the server sorts. */
+export const columnSorts = (key: string, sortable: readonly string[] | undefined) =>
+  !sortable || sortable.length === 0 || sortable.includes(key);
+
+/** Sorts one page's rows by a column's text, for a list whose server cannot sort (it pages newest first). */
 export const sortRows = <Row>(rows: readonly Row[], sort: ListView['sort'], read: (row: Row, key: string) => unknown): Row[] => {
   if (!sort) return [...rows];
   const text = (row: Row) => {

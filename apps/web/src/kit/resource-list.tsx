@@ -1,7 +1,7 @@
 import { bulkActionsOf, siblingOfList } from '@app/contract/conventions/bulk';
 import type { ListRequest } from '@app/contract/conventions/list';
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { Button, Checkbox, Group, Paper, Skeleton, Stack, Table, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconLock, IconPlus, IconSearchOff, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -20,7 +20,17 @@ import { type FilterControl, FilterSelect, filterOf, SearchBox } from './list-fi
 import { ListFooter } from './list-footer';
 import { listKeyAction, movedRow } from './list-keys';
 import { ColumnsMenu, ExportButton, SavedViewsMenu } from './list-toolbar';
-import { emptyView, type ListView, localViewKey, nextSort, readLocalView, sortRows, visibleColumns } from './list-view';
+import {
+  columnSorts,
+  emptyView,
+  type ListView,
+  localViewKey,
+  nextSort,
+  readLocalView,
+  serverSortOf,
+  sortRows,
+  visibleColumns,
+} from './list-view';
 import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { PageHeader } from './page-header';
 import { usePermissions } from './permissions';
@@ -31,8 +41,11 @@ import cards from './table-cards.module.css';
 import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
 import { capitalise, humanise, plural, sentence } from './words';
 
-/** A table column; cells stay on one line unless `wrap` is set for long text. On phones each row is a card of "header: value" lines. */
-export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode; wrap?: boolean };
+/**
+ * A table column; cells stay on one line unless `wrap` is set for long text. On phones each row is a card of "header: value" lines.
+ * An `optional` one is shown only once a user adds it from the Columns menu.
+ */
+export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode; wrap?: boolean; optional?: boolean };
 
 export type ResourceListProps<D extends ResourceDefinition> = {
   resource: D;
@@ -136,6 +149,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
     limit: pageSize,
     search: debouncedSearch,
     filter: listFilter,
+    sort: serverSortOf(sort, resource.sortable),
   };
   // A list this user may not read is not asked for: the screen says so at once, and the browser logs no refused call.
   const permissions = usePermissions();
@@ -143,12 +157,12 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   const list = useList(resource, request, { enabled: !refused });
   const [selection, setSelection] = useState<Selection>(noSelection);
 
-  // A new search or filter starts from the first page, with nothing selected.
+  // A new search, filter or sort starts from the first page, with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetting on these inputs is the point
   useEffect(() => {
     setPage(1);
     setSelection(noSelection);
-  }, [debouncedSearch, filter]);
+  }, [debouncedSearch, filter, sort]);
   // After the last row of the last page goes, show the page before it.
   useEffect(() => {
     const totalPages = list.data?.totalPages ?? 0;
@@ -199,7 +213,12 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
 
   const searching = debouncedSearch !== '' || Object.values(filter).some(Boolean);
   const data = list.data;
-  const rows = useMemo(() => sortRows(data?.results ?? [], sort, (row, key) => getPath(row, key)), [data?.results, sort]);
+  // A definition with sortable fields has its server sort the whole list; another's page is sorted here.
+  const serverSorts = (resource.sortable?.length ?? 0) > 0;
+  const rows = useMemo(
+    () => (serverSorts ? (data?.results ?? []) : sortRows(data?.results ?? [], sort, (row, key) => getPath(row, key))),
+    [data?.results, sort, serverSorts],
+  );
   const pageIds = rows.map((row) => row._id);
 
   // Keys: j/k move between rows, [ and ] turn pages, / goes to the search, x ticks the row, Enter edits it.
@@ -307,18 +326,24 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
                     key={column.key}
                     aria-sort={sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
-                    <UnstyledButton
-                      onClick={() => setSort((current) => nextSort(current, column.key))}
-                      aria-label={`Sort this page by ${column.header}`}
-                      fw={600}
-                      fz="sm"
-                    >
-                      <Group gap={4} wrap="nowrap">
+                    {columnSorts(column.key, resource.sortable) ? (
+                      <UnstyledButton
+                        onClick={() => setSort((current) => nextSort(current, column.key))}
+                        aria-label={serverSorts ? `Sort by ${column.header}` : `Sort this page by ${column.header}`}
+                        fw={600}
+                        fz="sm"
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          {column.header}
+                          {sort?.key === column.key &&
+                            (sort.direction === 'asc' ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden />)}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      <Text fw={600} fz="sm">
                         {column.header}
-                        {sort?.key === column.key &&
-                          (sort.direction === 'asc' ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden />)}
-                      </Group>
-                    </UnstyledButton>
+                      </Text>
+                    )}
                   </Table.Th>
                 ))}
                 {hasActions && (

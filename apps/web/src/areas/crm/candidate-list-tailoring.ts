@@ -1,5 +1,6 @@
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import type { Tailoring } from '../../kit/tailor';
+import { candidateOptionalColumns } from './candidate-list-columns';
 
 /**
  * The candidates list's quick form: who the candidate is and how to reach them. The full profile
@@ -13,11 +14,17 @@ export const candidateFields: Tailoring<FieldDescriptor> = {
   pick: ['name.first', 'name.last', 'email', 'phone', 'status'],
 };
 
-/** Its columns: the name and reference first, as recruiters scan them. */
+/** Its columns: the name and reference first, as recruiters scan them; more to add from the Columns menu. */
 export const candidateColumns = {
-  add: [
-    { key: 'name.fullName', header: 'Name' },
-    { key: 'itemId.combined', header: 'Reference' },
+  add: [{ key: 'name.fullName', header: 'Name' }, { key: 'itemId.combined', header: 'Reference' }, ...candidateOptionalColumns],
+  pick: [
+    'name.fullName',
+    'itemId.combined',
+    'email',
+    'phone',
+    'status',
+    ...candidateOptionalColumns.map((column) => column.key),
+    'noticePeriodId',
   ],
-  pick: ['name.fullName', 'itemId.combined', 'email', 'phone', 'status'],
+  change: { noticePeriodId: { header: 'Notice period', optional: true } },
 };

@@ -1,7 +1,6 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { event } from '@app/contract/resources/crm/event';
 import { entityLog } from '@app/contract/resources/entity-log';
-import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconBriefcase, IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,24 +16,13 @@ import { ActivityPanel } from './activity-panel';
 import { CandidateAccountLinkCard } from './candidate-account-link';
 import { CandidateCvs } from './candidate-cvs';
 import { CandidateFormModal } from './candidate-form-modal';
-import { CandidateProfile, type CandidateRecord } from './candidate-profile';
+import { CandidateProfile } from './candidate-profile';
 import { candidateEventScreen, candidateNoteScreen, candidateTaskScreen } from './candidate-related-tailoring';
 import { EventForm } from './event-form';
 import { LinkedRecordsPanel } from './linked-records-panel';
+import { OwnerName } from './owner-name';
 
 type Related = { _id: string; entityType: 'Candidate' };
-
-/** Who owns the candidate: the creator's name when they are the owner, else the staff member's if this user may read staff. */
-const OwnerName = ({ record }: { record: CandidateRecord }) => {
-  const can = useCan();
-  const known = record.createdBy?._id === record.ownerId ? record.createdBy?.name : undefined;
-  const staff = useDetails(
-    organisationStaff,
-    !known && record.ownerId && can.do(organisationStaff, 'details') ? record.ownerId : undefined,
-  );
-  const name = known ?? staff.data?.name?.fullName;
-  return <>{name || (record.ownerId ? 'A colleague' : 'Nobody')}</>;
-};
 
 const withRelated = (related: Related) => (payload: Record<string, unknown>, mode: string) =>
   mode === 'create' ? { ...payload, relatedTo: [related] } : payload;

@@ -29,7 +29,7 @@ export const CandidatesPage = () => {
       <ResourceScreen
         {...candidateScreen}
         description="The people you may place."
-        searchPlaceholder="Name, email, phone or CAN number"
+        searchPlaceholder='Name, skill, title, town, postcode; OR, "a phrase"'
         action={
           can.do(candidate, 'create') ? (
             <Group gap="xs">
