@@ -173,10 +173,10 @@ describe('list columns', () => {
     expect(byKey.stage?.render?.(row)).toBe('New lead');
     expect(byKey.channels?.render?.(row)).toBe('Email, Phone');
     expect(byKey.tags?.render?.(row)).toBe('a, b');
-    // A reference shows the label the server expanded beside it.
+    // A reference shows the label the server expanded beside it, opening the record where it has a place.
     expect(byKey.clientId?.header).toBe('Client');
-    expect(byKey.clientId?.render?.(row)).toBe('Acme');
-    expect(byKey.clientId?.render?.({})).toBe('');
+    const cell = byKey.clientId?.render?.(row) as { props: { kind: string; expansion: unknown } };
+    expect(cell.props).toEqual({ kind: 'Industry', expansion: { _id: 'x', label: 'Acme' } });
   });
 
   test('of a permission: its module and feature by their expanded labels', () => {

@@ -2,8 +2,8 @@ import type { ResourceDefinition } from '@app/contract/define-resource';
 import { resources } from '@app/contract/resources/registry';
 import type { z } from 'zod';
 import { labelOfKey, referenceTargetOf } from './derive-fields';
-import { expandedLabel } from './expansion';
 import { getPath } from './form-values';
+import { ReferenceCell } from './name-cell';
 import type { Column } from './resource-list';
 import { type SchemaFacts, schemaFacts, shapeOf } from './schema-facts';
 import { StatusBadge } from './status-badge';
@@ -61,7 +61,8 @@ export const deriveColumns = <Row,>(definition: ResourceDefinition, registry: re
     const reference = referenceTargetOf(definition, key, registry);
     if (reference) {
       const { expandAs } = reference;
-      return expandAs ? [{ key, header, render: (row) => expandedLabel(getPath(row, expandAs)) }] : [];
+      const kind = reference.resource.name;
+      return expandAs ? [{ key, header, render: (row) => <ReferenceCell kind={kind} expansion={getPath(row, expandAs)} /> }] : [];
     }
     if (/Ids?$/.test(key)) return [];
     const cell = cellOf(key, facts, key === 'status' && Boolean(definition.status));

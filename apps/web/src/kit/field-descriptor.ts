@@ -22,7 +22,8 @@ export type OptionsLoader = {
 /**
  * `date` holds YYYY-MM-DD; `dateTime` the YYYY-MM-DDTHH:mm of a `datetime-local` input, in the person's own time zone,
  * sent as the instant it names; `number` is sent as a number (text that is not one goes as typed, for the server to name); `richtext` holds HTML;
- * `tags` holds a list of free words; `image` an uploaded picture, uploaded as soon as it is chosen and sent as the file's reference.
+ * `tags` holds a list of free words; `image` an uploaded picture, uploaded as soon as it is chosen and sent as the file's reference;
+ * `related` the records a related-to list names (see `relatedKinds`), held as "Kind:id" and sent as `{ _id, entityType }`.
  */
 export type FieldKind =
   | 'text'
@@ -38,13 +39,20 @@ export type FieldKind =
   | 'dateTime'
   | 'number'
   | 'richtext'
-  | 'image';
+  | 'image'
+  | 'related';
 
 /**
  * Another resource a field holds the id (or ids) of: picked by searching that resource's list, named by its
  * label field; a record answers the picked one's `{ _id, label }` under `expandAs`.
  */
-export type ReferenceTarget = { resource: ResourceDefinition; labelField: string; expandAs?: string };
+export type ReferenceTarget = {
+  resource: ResourceDefinition;
+  labelField: string;
+  expandAs?: string;
+  /** The list filter the choices come from (one client's contacts); every record the person may read when absent. */
+  filter?: Record<string, unknown>;
+};
 
 export type FieldDescriptor = {
   /** The payload path; dotted paths build nested objects ("name.first"). */
@@ -54,6 +62,8 @@ export type FieldDescriptor = {
   options?: Options | OptionsLoader;
   /** A select (one id) or multiselect (ids) whose choices are found on the server as the person types. */
   reference?: ReferenceTarget;
+  /** The kinds of record a `related` field may name, each searched through its own list. */
+  relatedKinds?: readonly ResourceDefinition[];
   description?: string;
   placeholder?: string;
   /** Shows an asterisk; the server still decides, so its message is the one people see. */

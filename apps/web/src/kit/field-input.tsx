@@ -8,6 +8,7 @@ import { getPath, isUploadedFile } from './form-values';
 import { ImageInput } from './image-input';
 import { messageOf } from './notify';
 import { ReferencePicker } from './reference-picker';
+import { RelatedPicker } from './related-picker';
 import { useOptions } from './use-options';
 
 type FieldInputProps = {
@@ -55,6 +56,19 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange, re
   }
 
   switch (field.kind) {
+    case 'related':
+      return (
+        <RelatedPicker
+          label={field.label}
+          description={field.description}
+          error={error}
+          disabled={disabled}
+          kinds={field.relatedKinds ?? []}
+          value={Array.isArray(value) ? value : []}
+          onChange={onChange}
+          held={getPath(record, field.name)}
+        />
+      );
     case 'password':
       return (
         <PasswordInput

@@ -34,6 +34,8 @@ export type FieldsFormProps<Result> = {
   onDirtyChange?: (dirty: boolean) => void;
   /** False for forms whose typing is no work to lose (signing in): leaving them never asks. */
   guardUnsaved?: boolean;
+  /** Every field shown disabled, with Close instead of submitting: a record for who may only read it. */
+  viewOnly?: boolean;
 };
 
 /**
@@ -124,7 +126,7 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
                 value={values[field.name] ?? ''}
                 values={values}
                 error={errors[field.name]}
-                disabled={submitting || props.readOnly?.includes(field.name)}
+                disabled={submitting || props.viewOnly || props.readOnly?.includes(field.name)}
                 onChange={(value) => change(field.name, value)}
                 record={props.initial}
               />
@@ -140,12 +142,14 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
         <Group justify="flex-end" gap="sm" grow={props.fullWidthSubmit}>
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={submitting}>
-              Cancel
+              {props.viewOnly ? 'Close' : 'Cancel'}
             </Button>
           )}
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
+          {!props.viewOnly && (
+            <Button type="submit" loading={submitting}>
+              {submitLabel}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

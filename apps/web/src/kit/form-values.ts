@@ -44,8 +44,16 @@ const instantOf = (text: string) => {
   return Number.isNaN(date.getTime()) ? text : date.toISOString();
 };
 
+/** A related-to entry as a `related` field holds it ("Candidate:<id>"), and back. */
+export const relatedToken = (entry: { entityType: string; _id: string }) => `${entry.entityType}:${entry._id}`;
+const relatedOf = (token: string) => {
+  const at = token.lastIndexOf(':');
+  return { entityType: token.slice(0, at), _id: token.slice(at + 1) };
+};
+
 const toFieldValue = (field: FieldDescriptor, value: unknown): FieldValue => {
   if (field.kind === 'switch') return Boolean(value);
+  if (field.kind === 'related') return Array.isArray(value) ? value.map(relatedToken) : [];
   if (field.kind === 'multiselect' || field.kind === 'tags') return Array.isArray(value) ? value.map(String) : [];
   if (field.kind === 'date') return dateOnly(value);
   if (field.kind === 'dateTime') return localDateTime(value);
@@ -72,6 +80,10 @@ export const payloadOf = (fields: readonly FieldDescriptor[], values: FormValues
   for (const field of fields) {
     const value = values[field.name];
     if (field.showIf && !field.showIf(values)) continue;
+    if (field.kind === 'related') {
+      setPath(payload, field.name, Array.isArray(value) ? value.map(relatedOf) : []);
+      continue;
+    }
     if (typeof value === 'string') {
       const text = field.kind === 'password' ? value : value.trim();
       // An empty number is no value at all; an empty date (or nullable field) in an edit is cleared with null, never ''.

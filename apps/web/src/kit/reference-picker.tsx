@@ -16,7 +16,8 @@ type ReferencePickerProps = {
   target: ReferenceTarget;
   multiple?: boolean;
   value: string | string[];
-  onChange: (value: string | string[]) => void;
+  /** The picked id(s); a single pick also gives the picked record's name. */
+  onChange: (value: string | string[], label?: string) => void;
   /** Names of the values the record already holds (its expanded reference), so they read as names before any search. */
   known?: readonly Option[];
   label: string;
@@ -44,9 +45,11 @@ export const ReferencePicker = ({ target, multiple, value, onChange, known = [],
   const [debounced] = useDebouncedValue(typed, 250);
 
   const found = useQuery({
-    queryKey: ['options', target.resource.name, 'search', debounced],
+    queryKey: ['options', target.resource.name, 'search', debounced, target.filter ?? {}],
     queryFn: ({ signal }) =>
-      callList(target.resource, { search: debounced, limit: pageOfChoices }, { signal }) as Promise<ListResult<Record<string, unknown>>>,
+      callList(target.resource, { search: debounced, limit: pageOfChoices, filter: target.filter ?? {} }, { signal }) as Promise<
+        ListResult<Record<string, unknown>>
+      >,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: false,
@@ -88,7 +91,7 @@ export const ReferencePicker = ({ target, multiple, value, onChange, known = [],
     <Select
       {...common}
       value={values[0] ?? null}
-      onChange={(next) => onChange(next ?? '')}
+      onChange={(next, option) => onChange(next ?? '', option?.label)}
       clearable={!input.required}
       placeholder={input.placeholder ?? 'Type to search'}
     />

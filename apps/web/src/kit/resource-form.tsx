@@ -24,6 +24,8 @@ export type ResourceFormProps<D extends ResourceDefinition> = {
   onDone?: () => void;
   onCancel?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
+  /** Shows the record without a way to change it (for who may read it only). */
+  viewOnly?: boolean;
 };
 
 /** The create or edit form of a resource, sending its `create` or `update` call. */
@@ -51,6 +53,7 @@ export const ResourceForm = <D extends ResourceDefinition>(props: ResourceFormPr
       onSuccess={props.onDone}
       onCancel={props.onCancel}
       onDirtyChange={props.onDirtyChange}
+      viewOnly={props.viewOnly}
     />
   );
 };
@@ -66,7 +69,7 @@ export const ResourceFormModal = <D extends ResourceDefinition>(
   const phone = useMediaQuery('(max-width: 40em)');
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
-  const title = props.mode === 'create' ? `Add ${props.noun}` : `Edit ${props.noun}`;
+  const title = props.mode === 'create' ? `Add ${props.noun}` : props.viewOnly ? capitalise(props.noun) : `Edit ${props.noun}`;
   const { extra, ...form } = props;
   const close = () => {
     setDirty(false);

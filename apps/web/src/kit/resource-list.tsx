@@ -5,7 +5,7 @@ import { Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, UnstyledB
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconLock, IconPlus, IconSearchOff, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from './api';
 import { BulkBar } from './bulk-bar';
 import { isSelected, noSelection, pageState, type Selection, togglePage, toggleRow } from './bulk-selection';
@@ -31,14 +31,16 @@ import {
   sortRows,
   visibleColumns,
 } from './list-view';
+import { NameCell, nameColumnOf } from './name-cell';
 import { messageOf, notifyFailure, notifySuccess } from './notify';
 import { PageHeader } from './page-header';
 import { usePermissions } from './permissions';
+import { openParam, recordPageOf } from './record-paths';
 import { ResourceFormModal } from './resource-form';
 import { RowActions } from './row-actions';
 import { useSession } from './session';
 import cards from './table-cards.module.css';
-import { type RecordOf, useList, useRemove, useSetStatus } from './use-resource';
+import { type RecordOf, useDetails, useList, useRemove, useSetStatus } from './use-resource';
 import { capitalise, humanise, plural, sentence } from './words';
 
 /**
@@ -169,7 +171,8 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
     if (totalPages > 0 && page > totalPages) setPage(totalPages);
   }, [list.data?.totalPages, page]);
 
-  const [editing, setEditing] = useState<{ mode: FormMode; row?: RecordOf<D> } | null>(null);
+  // `view`: the record opened by someone who may not change it, its form shown read only.
+  const [editing, setEditing] = useState<{ mode: FormMode; row?: RecordOf<D>; view?: boolean } | null>(null);
   const [removing, setRemoving] = useState<RecordOf<D> | null>(null);
   const [deactivating, setDeactivating] = useState<RecordOf<D> | null>(null);
   const remove = useRemove(resource);
@@ -182,6 +185,39 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
   const mayRemove = can.do(resource, 'remove');
   const maySetStatus = can.do(resource, 'setStatus');
   const hasActions = mayEdit || mayRemove || maySetStatus || Boolean(props.rowExtra);
+  const edit = (row: RecordOf<D>) =>
+    props.editTo ? navigate(props.editTo(row)) : props.onEditRow ? props.onEditRow(row) : setEditing({ mode: 'edit', row });
+  /** Opens a record without a page of its own: its edit form for who may change it, else the same form read only. */
+  const opener = (row: RecordOf<D>) => {
+    if (mayEdit && (props.canEdit?.(row) ?? true)) return () => edit(row);
+    return form ? () => setEditing({ mode: 'edit', row, view: true }) : undefined;
+  };
+  const nameKey = nameColumnOf(shownColumns, resource);
+
+  // A link that names a record of this list (`?open=<id>`, from another screen or a mail) opens it on arrival.
+  const [params, setParams] = useSearchParams();
+  const nested = props.headingOrder === 2 || Boolean(props.fixedFilter);
+  const openId = nested || refused ? undefined : (params.get(openParam) ?? undefined);
+  const linked = useDetails(resource, openId);
+  const forgetOpen = () => {
+    if (!params.has(openParam)) return;
+    setParams(
+      (current) => {
+        current.delete(openParam);
+        return current;
+      },
+      { replace: true },
+    );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once, when the linked record arrives
+  useEffect(() => {
+    if (linked.data) opener(linked.data)?.();
+    if (linked.isError) {
+      notifyFailure(linked.error);
+      forgetOpen();
+    }
+  }, [linked.data, linked.isError]);
+
   // Rows can be ticked where the list has its bulk call and the user may take one of its actions as the server checks them.
   const mayBulk =
     resource.tenancy === 'organisation' &&
@@ -377,7 +413,15 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
                       data-label={column.header}
                       style={column.wrap ? { minWidth: '16rem' } : { whiteSpace: 'nowrap' }}
                     >
-                      {column.render ? column.render(row) : String(getPath(row, column.key) ?? '')}
+                      {column.key === nameKey ? (
+                        <NameCell to={recordPageOf(resource.name, row._id)} onOpen={opener(row)} label={rowLabel(row)}>
+                          {column.render ? column.render(row) : String(getPath(row, column.key) ?? '')}
+                        </NameCell>
+                      ) : column.render ? (
+                        column.render(row)
+                      ) : (
+                        String(getPath(row, column.key) ?? '')
+                      )}
                     </Table.Td>
                   ))}
                   {hasActions && (
@@ -386,16 +430,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
                         label={rowLabel(row)}
                         status={(row as { status?: unknown }).status}
                         extra={props.rowExtra?.(row)}
-                        onEdit={
-                          mayEdit && (props.canEdit?.(row) ?? true)
-                            ? () =>
-                                props.editTo
-                                  ? navigate(props.editTo(row))
-                                  : props.onEditRow
-                                    ? props.onEditRow(row)
-                                    : setEditing({ mode: 'edit', row })
-                            : undefined
-                        }
+                        onEdit={mayEdit && (props.canEdit?.(row) ?? true) ? () => edit(row) : undefined}
                         onToggleStatus={
                           maySetStatus && !statusChoices && (props.canSetStatus?.(row) ?? true)
                             ? () => ((row as { status?: unknown }).status === 'ACTIVE' ? setDeactivating(row) : changeStatus(row))
@@ -460,7 +495,11 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
       {form && (
         <ResourceFormModal
           opened={editing !== null}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditing(null);
+            forgetOpen();
+          }}
+          viewOnly={editing?.view}
           resource={resource}
           mode={editing?.mode ?? 'create'}
           record={editing?.row}

@@ -2,6 +2,7 @@ import { entityLog } from '@app/contract/resources/entity-log';
 import { Anchor, Button, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { recordPathOf } from '../../kit/record-paths';
 import { ResourceList } from '../../kit/resource-list';
 import { StatusBadge } from '../../kit/status-badge';
 import type { RecordOf } from '../../kit/use-resource';
@@ -13,24 +14,12 @@ type Entry = RecordOf<typeof entityLog> & { names?: Record<string, string> };
 
 const namesOf = (entry: Entry): ReadonlyMap<string, string> => new Map(Object.entries(entry.names ?? {}));
 
-/** Where a record of each type is seen in the CRM; types without a screen are named without a link. */
-const screenOf: Record<string, (id: string) => string> = {
-  Client: () => '/crm/clients',
-  Lead: () => '/crm/leads',
-  Task: () => '/crm/tasks',
-  CrmNote: () => '/crm/notes',
-  Team: () => '/crm/teams',
-  TeamMember: () => '/crm/teams',
-  OrganisationStaff: () => '/crm/staff',
-  Role: (id) => `/crm/roles/${id}`,
-};
-
 const verbs: Record<string, string> = { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted', STATUS_CHANGE: 'Changed the status of' };
 
 const RecordCell = ({ entry }: { entry: Entry }) => {
   const label = recordLabelOf(entry);
   const text = `${entityInWords(entry.entityType)}${label ? ` ${label}` : ''}`;
-  const to = entry.action !== 'DELETE' ? screenOf[entry.entityType]?.(entry.entityId) : undefined;
+  const to = entry.action !== 'DELETE' ? recordPathOf(entry.entityType, entry.entityId) : undefined;
   return to ? (
     <Anchor component={Link} to={to} size="sm">
       {text}

@@ -1,10 +1,9 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { Button, Group } from '@mantine/core';
-import { IconEye, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../kit/can';
 import { ResourceScreen } from '../../kit/resource-screen';
-import { RowLink } from '../../kit/row-actions';
 import { screenTailoring } from '../../kit/screen-tailoring';
 import type { RecordOf } from '../../kit/use-resource';
 import { CandidateFormModal } from './candidate-form-modal';
@@ -43,11 +42,6 @@ export const CandidatesPage = () => {
           ) : undefined
         }
         onEditRow={(row) => setEditing(row)}
-        rowExtra={(row) => (
-          <RowLink name={`Open ${row.name?.fullName || row.itemId?.combined || 'candidate'}`} to={`/crm/candidates/${row._id}`}>
-            <IconEye size={18} aria-hidden />
-          </RowLink>
-        )}
       />
       <CandidateFormModal mode="create" opened={adding} onClose={() => setAdding(false)} />
       {editing && <CandidateFormModal mode="edit" record={editing} opened onClose={() => setEditing(null)} />}

@@ -22,6 +22,7 @@ import { type Can, useCan } from '../../kit/can';
 import { messageOf } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { usePermissions } from '../../kit/permissions';
+import { recordPathOf } from '../../kit/record-paths';
 import { useSession } from '../../kit/session';
 import { type RecordOf, useList } from '../../kit/use-resource';
 import { ActivityEntry } from './activity-panel';
@@ -180,9 +181,9 @@ const TasksDue = ({ userId }: { userId: string }) => {
             {rows.map((row) => (
               <Group key={row._id} justify="space-between" wrap="nowrap">
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" lineClamp={1}>
+                  <Anchor component={Link} to={recordPathOf('Task', row._id) ?? '/crm/tasks'} size="sm" lineClamp={1}>
                     {row.title}
-                  </Text>
+                  </Anchor>
                   <Text size="xs" c="dimmed">
                     {new Date(String(row.dueDate)).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
                     {row.priority === 'HIGH' || row.priority === 'URGENT' ? ` · ${row.priority.toLowerCase()}` : ''}

@@ -1,9 +1,11 @@
 import { type LinkedRecord, linkedRecords } from '@app/contract/resources/crm/linked-records';
-import { Badge, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { callApi } from '../../kit/api';
 import { messageOf } from '../../kit/notify';
+import { recordPathOf } from '../../kit/record-paths';
 
 const pageSize = 10;
 
@@ -12,22 +14,32 @@ const kindNames: Record<string, string> = { CrmNote: 'Note', Task: 'Task', Lead:
 
 const whenOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const LinkedRow = ({ row }: { row: LinkedRecord }) => (
-  <Group gap="sm" wrap="nowrap" align="flex-start">
-    <Badge variant="light" style={{ flexShrink: 0 }}>
-      {kindNames[row.entityType] ?? row.entityType}
-    </Badge>
-    <Stack gap={0} style={{ minWidth: 0 }}>
-      <Text size="sm" lineClamp={2}>
-        {row.label || row.itemId?.combined || row._id}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {row.itemId?.combined ? `${row.itemId.combined} · ` : ''}
-        {whenOf(row.createdAt)}
-      </Text>
-    </Stack>
-  </Group>
-);
+const LinkedRow = ({ row }: { row: LinkedRecord }) => {
+  const to = recordPathOf(row.entityType, row._id);
+  const name = row.label || row.itemId?.combined || row._id;
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Badge variant="light" style={{ flexShrink: 0 }}>
+        {kindNames[row.entityType] ?? row.entityType}
+      </Badge>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        {to ? (
+          <Anchor component={Link} to={to} size="sm" lineClamp={2}>
+            {name}
+          </Anchor>
+        ) : (
+          <Text size="sm" lineClamp={2}>
+            {name}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {row.itemId?.combined ? `${row.itemId.combined} · ` : ''}
+          {whenOf(row.createdAt)}
+        </Text>
+      </Stack>
+    </Group>
+  );
+};
 
 /**
  * What is linked to one record (the notes, tasks and, as they arrive, events, call logs and emails

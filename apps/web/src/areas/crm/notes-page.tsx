@@ -2,15 +2,16 @@ import { crmNote } from '@app/contract/resources/crm/note';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { screenTailoring } from '../../kit/screen-tailoring';
 import { formatDateTime } from '../../kit/words';
+import { linkedRecordField, linkedToColumn } from './linked-to';
 import { RecordLinks } from './record-links';
 
 export const noteScreen = screenTailoring({
   resource: crmNote,
-  fields: { pick: ['note', 'isImportant', 'notifyTo'] },
+  fields: { add: [linkedRecordField], pick: ['note', 'isImportant', 'notifyTo', 'relatedTo'] },
   columns: {
-    pick: ['note', 'isImportant', 'notifyTo', 'createdAt'],
+    pick: ['note', 'isImportant', 'notifyTo', 'linkedTo', 'createdAt'],
     // When a note was written is a system field, not one of the definition's: its column is added here.
-    add: [{ key: 'createdAt', header: 'Added', render: (row) => formatDateTime(row.createdAt) }],
+    add: [{ key: 'createdAt', header: 'Added', render: (row) => formatDateTime(row.createdAt) }, linkedToColumn],
   },
 });
 

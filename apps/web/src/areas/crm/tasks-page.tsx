@@ -4,13 +4,19 @@ import { screenTailoring } from '../../kit/screen-tailoring';
 import { useSession } from '../../kit/session';
 import { taskFormFields } from './candidate-related-tailoring';
 import { CompleteTaskButton } from './complete-task-button';
+import { linkedRecordField, linkedToColumn } from './linked-to';
 import { QuickAddTask } from './quick-add-task';
 import { RecordLinks } from './record-links';
 
 export const taskScreen = screenTailoring({
   resource: task,
-  fields: taskFormFields,
-  columns: { pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate'] },
+  // The Tasks page's form also links a task to the records it is about (a candidate's tab links it to the candidate).
+  fields: {
+    ...taskFormFields,
+    add: [...(taskFormFields.add ?? []), linkedRecordField],
+    pick: [...(taskFormFields.pick ?? []), 'relatedTo'],
+  },
+  columns: { add: [linkedToColumn] as never, pick: ['title', 'status', 'priority', 'assigneeIds', 'dueDate', 'linkedTo'] },
   filters: {
     pick: ['assignedTo', 'assigneeIds', 'status', 'priority'],
     change: {
