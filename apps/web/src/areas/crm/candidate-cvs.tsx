@@ -1,5 +1,5 @@
 import type { candidate } from '@app/contract/resources/crm/candidate';
-import { candidateCv, cvFileAccept, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { candidateCv, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { type CandidateForCv, cvDraftOfCandidate } from '@app/contract/resources/crm/candidate-cv-draft';
 import { type CvTemplateSlug, defaultAccentColor } from '@app/contract/resources/job-board/cv-document';
 import { cvTemplateCatalogue } from '@app/documents/catalogue';
@@ -8,14 +8,13 @@ import { IconDownload, IconExternalLink, IconEye, IconEyeOff, IconFileText, Icon
 import { useState } from 'react';
 import { type Can, useCan } from '../../kit/can';
 import { ConfirmModal } from '../../kit/confirm-modal';
-import { FileDrop } from '../../kit/file-drop';
 import { messageOf, notifyFailure, notifySuccess } from '../../kit/notify';
 import { RichTextInput } from '../../kit/rich-text-input';
 import { type RecordOf, useCall, useCreate, useList, useRemove } from '../../kit/use-resource';
 import { formatDateTime } from '../../kit/words';
 import { AccentColourInput } from '../documents/accent-colour-input';
 import { TemplatePicker } from '../documents/template-picker';
-import { cvFileHint, uploadCvFile } from './cv-file';
+import { CvFileDrop, cvFileHint } from './cv-file-drop';
 
 type CvRecord = RecordOf<typeof candidateCv>;
 type CandidateRecord = RecordOf<typeof candidate>;
@@ -229,30 +228,15 @@ const CvRow = ({ cv }: { cv: CvRecord }) => {
 /** The file's upload, then the CV: one drop or choice, one outcome said where it was dropped. */
 const UploadCv = ({ owner }: { owner: CandidateRecord }) => {
   const create = useCreate(candidateCv);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const upload = async (chosen: File) => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      const file = await uploadCvFile(chosen);
-      await create.mutateAsync({ jobSeekerId: owner._id, file });
-      notifySuccess(`${file.originalName} is added to the CVs`);
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <FileDrop
+    <CvFileDrop
       label="Drop a CV here to upload it"
       hint={cvFileHint}
-      accept={cvFileAccept}
       buttonLabel="Upload a CV"
-      busy={busy}
-      error={failure}
-      onFile={upload}
+      onUploaded={async (file) => {
+        await create.mutateAsync({ jobSeekerId: owner._id, file });
+        notifySuccess(`${file.originalName} is added to the CVs`);
+      }}
     />
   );
 };

@@ -1,6 +1,6 @@
 import type { UploadedFile } from '@app/contract/conventions/common';
 import { type CandidateDuplicate, candidate, mergeCandidates } from '@app/contract/resources/crm/candidate';
-import { candidateCv, cvFileAccept } from '@app/contract/resources/crm/candidate-cv';
+import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { Alert, Anchor, Box, Button, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -12,12 +12,11 @@ import { callRecord } from '../../kit/api';
 import { useCan } from '../../kit/can';
 import { type FormMode, fieldsFor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
-import { FileDrop } from '../../kit/file-drop';
-import { messageOf, notifyFailure, notifySuccess } from '../../kit/notify';
+import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { type RecordOf, resourceKey } from '../../kit/use-resource';
 import { candidateFormFields, candidatePayload } from './candidate-form';
 import { duplicatesOf, type MergeDraftState, mergeDraftPath, mergePath } from './candidate-merge';
-import { cvFileHint, uploadCvFile } from './cv-file';
+import { CvFileDrop, cvFileHint } from './cv-file-drop';
 
 type CandidateRecord = RecordOf<typeof candidate>;
 type Outcome = { kind: 'saved'; record: CandidateRecord } | { kind: 'duplicates' };
@@ -151,8 +150,6 @@ type CvChoiceProps = { value: UploadedFile | null; onChange: (file: UploadedFile
  */
 const CvChoice = ({ value, onChange }: CvChoiceProps) => {
   const can = useCan();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   if (!can.do(candidateCv, 'create')) {
     return (
       <Text size="sm" c="dimmed" role="note">
@@ -178,26 +175,12 @@ const CvChoice = ({ value, onChange }: CvChoiceProps) => {
       </Paper>
     );
   }
-  const upload = async (file: File) => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      onChange(await uploadCvFile(file));
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <FileDrop
+    <CvFileDrop
       label="Drop the candidate’s CV here (optional)"
       hint={`${cvFileHint}; it becomes their default CV`}
-      accept={cvFileAccept}
       buttonLabel="Choose a CV"
-      busy={busy}
-      error={failure}
-      onFile={upload}
+      onUploaded={async (file) => onChange(file)}
     />
   );
 };
