@@ -216,6 +216,52 @@ describe('registration', () => {
     expect(() => registerCall(bareApp(), workflow, async () => null)).toThrow('testWorkflow is open to CRM_USER');
   });
 
+  const aWorkflow = (who: ('CRM_USER' | 'CRM_CLIENT_USER' | 'JOB_SEEKER' | 'public')[]) =>
+    defineWorkflow({
+      name: 'testScoped',
+      tag: 'Test',
+      method: 'POST',
+      path: '/test/scoped',
+      who,
+      access: { module: 'Candidate' },
+      input: z.object({}),
+      output: z.null(),
+    });
+
+  it('fails for a workflow open to more than organisation members that names neither its tenancy nor why it is unscoped', () => {
+    for (const who of [['JOB_SEEKER'], ['public'], ['CRM_USER', 'JOB_SEEKER']] as const) {
+      expect(() => registerCall(bareApp(), aWorkflow([...who]), async () => null)).toThrow(
+        `testScoped (POST /test/scoped) is open to ${who.join(', ')}: declare its tenancy, or unscoped: 'why'`,
+      );
+      registerCall(bareApp(), { ...aWorkflow([...who]), unscoped: 'a test that narrows by the caller' }, async () => null);
+      registerCall(bareApp(), { ...aWorkflow([...who]), tenancy: 'owner' }, async () => null);
+    }
+    expect(() => registerCall(bareApp(), { ...aWorkflow(['JOB_SEEKER']), tenancy: 'owner', unscoped: 'both' }, async () => null)).toThrow(
+      'testScoped declares both a tenancy and unscoped',
+    );
+  });
+
+  it("runs a workflow only organisation members may make in the caller's organisation unless it says otherwise", async () => {
+    const scopes: unknown[] = [];
+    const app = await startTestApp({
+      extend: (built) => {
+        registerCall(built, { ...aWorkflow(['CRM_USER', 'CRM_CLIENT_USER']), level: 'READ' }, async ({ scope }) => {
+          scopes.push(scope);
+          return null;
+        });
+      },
+    });
+    try {
+      const world = await aWorld(app.app);
+      const { status } = await call(app.app, aWorkflow(['CRM_USER']), {}, world.orgA.adminToken);
+      expect(status).toBe(200);
+      expect(scopes).toEqual([expect.objectContaining({ organisationId: world.orgA.id })]);
+      expect(scopes[0]).not.toHaveProperty('unscoped');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('passes once the call says by name why it goes without one', () => {
     const app = bareApp();
     registerResource(app, resourceRepository(openToStaff([unscoped('a test catalogue')]), testThings));

@@ -29,13 +29,33 @@ export type CallSpecification = Omit<RegisteredCall, 'inputFrom'> & {
   /** A call open to CRM_USER without `access` must carry `unscoped('why')` here. */
   policies?: readonly ScopePolicy[];
   level?: AccessLevel;
-  /** Resources always have one; a workflow without one scopes its own queries by the caller. */
+  /**
+   * Resources always have one. A workflow only organisation members may make runs in the caller's
+   * organisation by default; any other names its tenancy or says why it runs unscoped.
+   */
   tenancy?: Tenancy;
+  /** Why this workflow's handler gets no scope (it narrows by the caller's own id, it is public...). */
+  unscoped?: string;
   /** Writes run in one transaction; reads and multipart uploads do not need one. */
   transaction?: boolean;
   message?: string;
   /** A larger request body than the app's default (an import's CSV text), in bytes. */
   bodyLimit?: number;
+};
+
+const organisationMembers: readonly Who[] = ['CRM_USER', 'CRM_CLIENT_USER'];
+
+/**
+ * Where a call's handler looks: its tenancy's scope, or, for a workflow with none that only
+ * organisation members may make, the caller's organisation. Any other workflow must say which, or
+ * why it looks everywhere: registration fails otherwise, so no query runs unscoped by omission.
+ */
+const scopeRuleOf = (spec: CallSpecification): { tenancy: Tenancy } | { unscoped: string } => {
+  if (spec.tenancy && spec.unscoped) throw new Error(`${spec.name} declares both a tenancy and unscoped: pick one`);
+  if (spec.tenancy) return { tenancy: spec.tenancy };
+  if (spec.unscoped) return { unscoped: spec.unscoped };
+  if (spec.who.length > 0 && spec.who.every((who) => organisationMembers.includes(who))) return { tenancy: 'organisation' };
+  throw new Error(`${spec.name} (${spec.method} ${spec.path}) is open to ${spec.who.join(', ')}: declare its tenancy, or unscoped: 'why'`);
 };
 
 /** A handler's answer with its own message instead of the call's default. */
@@ -69,6 +89,7 @@ export const registerCall = <Input>(
   if (spec.who.includes('CRM_USER') && !spec.access && !spec.policies?.some((policy) => policy.kind === 'unscoped')) {
     throw new Error(`${spec.name} is open to CRM_USER without a permission module: give it access, or policies: [unscoped('why')]`);
   }
+  const scopeRule = scopeRuleOf(spec);
   const inputFrom = spec.inputFrom ?? (spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body');
   const transaction = spec.transaction ?? (spec.method !== 'GET' && inputFrom !== 'multipart');
   if (!spec.output) throw new Error(`Call ${spec.name} (${spec.method} ${spec.path}) declares no output schema`);
@@ -82,9 +103,7 @@ export const registerCall = <Input>(
       const caller = req.caller;
       checkWho(spec.who, caller);
       const { db } = app.database;
-      let scope = spec.tenancy
-        ? tenancyScope(spec.tenancy, caller)
-        : unscoped('a workflow without tenancy scopes its queries by the caller');
+      let scope = 'tenancy' in scopeRule ? tenancyScope(scopeRule.tenancy, caller) : unscoped(scopeRule.unscoped);
       if (spec.access && caller) {
         scope = { ...scope, ...(await checkPermission(db, { caller, access: spec.access, level: spec.level ?? 'WRITE' })) };
       }

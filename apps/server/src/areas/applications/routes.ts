@@ -19,6 +19,7 @@ import { newId } from '../../engine/ids';
 import { searchCondition } from '../../engine/list-query';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
+import { callersOwn, recruitersOwn } from '../../engine/unscoped-reasons';
 import type { Services } from '../../services/services';
 import { ownCompany } from '../companies/repository';
 import { coverLetterFile as coverLetterFileOf, ownCoverLetter } from '../cv-builder/cover-letters';
@@ -90,7 +91,7 @@ export const registerApplications = (app: FastifyInstance) => {
   // No generic calls (every call below is a workflow); registered so the registry knows it.
   registerResource(app, applicationRepository);
   // The CV is drawn before the transaction opens, so a slow drawing holds no database connection.
-  registerCall(app, { ...applyForJob, transaction: false }, async ({ db, caller, input, services, transaction }) => {
+  registerCall(app, { ...applyForJob, unscoped: callersOwn, transaction: false }, async ({ db, caller, input, services, transaction }) => {
     const seeker = await ownJobSeeker(db, caller as Caller);
     const [job] = (await db
       .select()
@@ -151,13 +152,13 @@ export const registerApplications = (app: FastifyInstance) => {
     });
   });
 
-  registerCall(app, appliedJobIds, async ({ db, caller }) => {
+  registerCall(app, { ...appliedJobIds, unscoped: callersOwn }, async ({ db, caller }) => {
     await ownJobSeeker(db, caller as Caller);
     const page = await applicationRepository.list(db, { ownerId: (caller as Caller).id }, allRows);
     return page.results.map((row) => ({ _id: row._id, jobId: row.jobId, status: row.status, appliedAt: row.createdAt }));
   });
 
-  registerCall(app, myApplications, async ({ db, caller, input }) => {
+  registerCall(app, { ...myApplications, unscoped: callersOwn }, async ({ db, caller, input }) => {
     await ownJobSeeker(db, caller as Caller);
     const page = await applicationRepository.list(db, { ownerId: (caller as Caller).id }, { ...input, search: '' }, [
       ...jobsMatching(db, input.search),
@@ -179,7 +180,7 @@ export const registerApplications = (app: FastifyInstance) => {
     };
   });
 
-  registerCall(app, jobApplicants, async ({ db, caller, input, services }) => {
+  registerCall(app, { ...jobApplicants, unscoped: recruitersOwn }, async ({ db, caller, input, services }) => {
     const company = await ownCompany(db, caller as Caller);
     const [job] = await db
       .select(jobSummary)
@@ -235,7 +236,7 @@ export const registerApplications = (app: FastifyInstance) => {
     };
   });
 
-  registerCall(app, updateApplicationStatus, async ({ db, caller, input, services }) => {
+  registerCall(app, { ...updateApplicationStatus, unscoped: recruitersOwn }, async ({ db, caller, input, services }) => {
     const company = await ownCompany(db, caller as Caller);
     // Locked until the commit: two changes at once (a double click, two tabs) each add their entry.
     // Another company's application is not found: the company reads only through `recruiterId`.
@@ -272,7 +273,7 @@ export const registerApplications = (app: FastifyInstance) => {
     return new Answer({ _id: application._id, status: input.status, statusHistory }, 'Status updated successfully');
   });
 
-  registerCall(app, toggleWishlist, async ({ db, caller, input }) => {
+  registerCall(app, { ...toggleWishlist, unscoped: callersOwn }, async ({ db, caller, input }) => {
     const seeker = await ownJobSeeker(db, caller as Caller);
     const removed = await db
       .delete(wishlistItems)
@@ -303,7 +304,7 @@ export const registerApplications = (app: FastifyInstance) => {
     return new Answer({ jobId: input.jobId, wishlisted: true }, 'Saved to your wishlist');
   });
 
-  registerCall(app, wishlistJobs, async ({ db, caller }) => {
+  registerCall(app, { ...wishlistJobs, unscoped: callersOwn }, async ({ db, caller }) => {
     const seeker = await ownJobSeeker(db, caller as Caller);
     return db
       .select({ ...jobSummary, savedAt: wishlistItems.createdAt, isDeleted: jobs.isDeleted })

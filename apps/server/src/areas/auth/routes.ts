@@ -7,6 +7,7 @@ import { grantsOf, loadProfile } from '../../engine/access';
 import { badRequest, conflict, forbidden, HttpError, tooManyRequests, unauthorized } from '../../engine/errors';
 import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
+import { callersOwn, noCallerYet } from '../../engine/unscoped-reasons';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyNothing, verifyPassword } from '../../services/passwords';
 import { relationshipRefusalOf, sessionCookie } from '../../services/sessions';
@@ -25,7 +26,7 @@ export const registerAuth = (app: FastifyInstance) => {
   });
 
   // No transaction while the password is checked: only the session's writes take one.
-  registerCall(app, { ...login, transaction: false }, async ({ db, input, services, req, reply, transaction }) => {
+  registerCall(app, { ...login, unscoped: noCallerYet, transaction: false }, async ({ db, input, services, req, reply, transaction }) => {
     const attempt = await services.limits.signIn.attempt({ email: input.email, address: clientAddress(req) });
     const user = await findLiveUserByEmail(db, input.email);
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNothing(input.password);
@@ -40,27 +41,27 @@ export const registerAuth = (app: FastifyInstance) => {
     return new Answer(signedIn, 'Signed in successfully');
   });
 
-  registerCall(app, logout, async ({ db, caller, services, reply }) => {
+  registerCall(app, { ...logout, unscoped: callersOwn }, async ({ db, caller, services, reply }) => {
     if (caller) await services.sessions.end(db, caller.sessionId);
     clearSessionCookies(reply);
     return new Answer(null, 'Signed out');
   });
 
   // The session lookup already read the user: answering from it costs no query.
-  registerCall(app, me, async ({ caller }) => {
+  registerCall(app, { ...me, unscoped: callersOwn }, async ({ caller }) => {
     if (!caller) throw unauthorized();
     const { id, email, userType, name, organisationId, organisationName, mustChangePassword = false, clientId } = caller;
     return { _id: id, email, userType, name, organisationId, organisationName, mustChangePassword, clientId };
   });
 
-  registerCall(app, myPermissions, async ({ db, caller }): Promise<MyPermissions> => {
+  registerCall(app, { ...myPermissions, unscoped: callersOwn }, async ({ db, caller }): Promise<MyPermissions> => {
     if (caller?.userType !== 'CRM_USER') return { isOrganisationAdmin: false, grants: [] };
     const profile = await loadProfile(db, caller);
     return { isOrganisationAdmin: profile.isOrganisationAdmin, grants: grantsOf(profile) };
   });
 
   // Counted before the transaction: the count is shared with every process and outlives the request.
-  registerCall(app, { ...forgotPassword, transaction: false }, async ({ input, services, req, transaction }) => {
+  registerCall(app, { ...forgotPassword, unscoped: noCallerYet, transaction: false }, async ({ input, services, req, transaction }) => {
     if (!(await services.limits.publicPerAddress.consume(`forgot:${clientAddress(req)}`))) throw tooManyRequests();
     await transaction(async (db) => {
       const user = await findLiveUserByEmail(db, input.email);
@@ -83,7 +84,7 @@ export const registerAuth = (app: FastifyInstance) => {
 
   // The link is checked first (so a made-up token costs no hash), the new password hashed outside any
   // transaction, then one short transaction spends the link (once, however many race) and saves it.
-  registerCall(app, { ...resetPassword, transaction: false }, async ({ db, input, services, transaction }) => {
+  registerCall(app, { ...resetPassword, unscoped: noCallerYet, transaction: false }, async ({ db, input, services, transaction }) => {
     const tokenHash = sha256(input.token);
     const unused = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
     const invalid = () =>
@@ -108,7 +109,7 @@ export const registerAuth = (app: FastifyInstance) => {
     return new Answer(null, 'Your password has been changed. Please sign in.');
   });
 
-  registerCall(app, sendOtp, async ({ db, input, caller, services }) => {
+  registerCall(app, { ...sendOtp, unscoped: callersOwn }, async ({ db, input, caller, services }) => {
     const [user] = await db
       .select()
       .from(users)

@@ -19,6 +19,7 @@ import { newId } from '../../engine/ids';
 import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
+import { noCallerYet, publicAndPublished, recruitersOwn } from '../../engine/unscoped-reasons';
 import { createAccount, hashNewAccountPassword, signIn } from '../auth/users';
 import { companyRepository, freeSlug, ownCompany } from './repository';
 
@@ -51,36 +52,42 @@ export const registerCompanies = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, { ...registerCompany, transaction: false }, async ({ input, services, req, reply, transaction }) => {
-    const { password, ...company } = input;
-    const passwordHash = await hashNewAccountPassword({ services, req, password });
-    const signedIn = await transaction(async (db) => {
-      const user = await createAccount(db, {
-        userType: 'RECRUITER',
-        email: input.email,
-        passwordHash,
-        name: { first: input.name },
-        phone: input.phone,
+  registerCall(
+    app,
+    { ...registerCompany, unscoped: noCallerYet, transaction: false },
+    async ({ input, services, req, reply, transaction }) => {
+      const { password, ...company } = input;
+      const passwordHash = await hashNewAccountPassword({ services, req, password });
+      const signedIn = await transaction(async (db) => {
+        const user = await createAccount(db, {
+          userType: 'RECRUITER',
+          email: input.email,
+          passwordHash,
+          name: { first: input.name },
+          phone: input.phone,
+        });
+        await companyRepository.create(db, {
+          caller: null,
+          scope: { ownerId: user.id },
+          values: {
+            ...company,
+            userId: user.id,
+            slug: await freeSlug(db, recruiterCompanies, input.name),
+            status: 'ACTIVE',
+            isVerified: false,
+          },
+        });
+        return signIn(db, { user, services, req, reply });
       });
-      await companyRepository.create(db, {
-        caller: null,
-        scope: { ownerId: user.id },
-        values: {
-          ...company,
-          userId: user.id,
-          slug: await freeSlug(db, recruiterCompanies, input.name),
-          status: 'ACTIVE',
-          isVerified: false,
-        },
-      });
-      return signIn(db, { user, services, req, reply });
-    });
-    return new Answer(signedIn, 'Welcome! Your company account is ready.');
-  });
+      return new Answer(signedIn, 'Welcome! Your company account is ready.');
+    },
+  );
 
-  registerCall(app, myCompany, async ({ db, caller }) => companyRepository.toRecord((await ownCompany(db, caller as Caller)) as never));
+  registerCall(app, { ...myCompany, unscoped: recruitersOwn }, async ({ db, caller }) =>
+    companyRepository.toRecord((await ownCompany(db, caller as Caller)) as never),
+  );
 
-  registerCall(app, companyBySlug, async ({ db, input }) => {
+  registerCall(app, { ...companyBySlug, unscoped: publicAndPublished }, async ({ db, input }) => {
     const row = await companyRepository.first(db, directory, [
       eq(recruiterCompanies.slug, input.slug),
       eq(recruiterCompanies.status, 'ACTIVE'),
@@ -91,7 +98,7 @@ export const registerCompanies = (app: FastifyInstance) => {
 
   const updates: WorkflowDefinition[] = [updateCompanyAbout, updateCompanyIndustries, updateCompanySocialMedia];
   for (const workflow of updates) {
-    registerCall(app, workflow, (ctx) => {
+    registerCall(app, { ...workflow, unscoped: recruitersOwn }, (ctx) => {
       const input = ctx.input as Record<string, unknown>;
       if (Array.isArray(input.socialMedia))
         input.socialMedia = input.socialMedia.map((s: { _id?: string }) => ({ ...s, _id: s._id ?? newId() }));
@@ -99,7 +106,7 @@ export const registerCompanies = (app: FastifyInstance) => {
     });
   }
 
-  registerCall(app, updateCompanyContactDetails, async (ctx) => {
+  registerCall(app, { ...updateCompanyContactDetails, unscoped: recruitersOwn }, async (ctx) => {
     const record = await updateOwn(ctx, ctx.input);
     await loggedUpdate(ctx.db, {
       caller: ctx.caller,

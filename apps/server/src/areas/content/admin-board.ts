@@ -25,6 +25,7 @@ import { byId, loggedUpdate } from '../../engine/logged-update';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { acrossOrganisations } from '../../engine/unscoped-reasons';
 import { createAccount } from '../auth/users';
 import { companyRepository, freeSlug } from '../companies/repository';
 import { jobSeekerRepository } from '../job-seekers/repository';
@@ -45,43 +46,55 @@ const platformAdmin = unscoped('platform admins manage every company and job see
 
 /** Platform admins manage recruiter companies: /admin/recruiter/*. */
 export const registerAdminRecruiters = (app: FastifyInstance) => {
-  registerCall(app, { ...adminAddRecruiter, message: 'Created successfully' }, async ({ db, caller, input }) => {
-    const user = await createAccount(db, {
-      userType: 'RECRUITER',
-      email: input.email,
-      passwordHash: null,
-      name: { first: input.name },
-      phone: input.phone,
-    });
-    return companyRepository.create(db, {
-      caller,
-      scope: { ownerId: user.id },
-      values: {
-        ...withIds(input),
-        industries: input.industries ?? [],
-        socialMedia: (withIds(input).socialMedia as unknown[] | undefined) ?? [],
-        userId: user.id,
-        slug: await freeSlug(db, recruiterCompanies, input.name),
-        isVerified: false,
-      },
-    });
-  });
+  registerCall(
+    app,
+    { ...adminAddRecruiter, unscoped: acrossOrganisations, message: 'Created successfully' },
+    async ({ db, caller, input }) => {
+      const user = await createAccount(db, {
+        userType: 'RECRUITER',
+        email: input.email,
+        passwordHash: null,
+        name: { first: input.name },
+        phone: input.phone,
+      });
+      return companyRepository.create(db, {
+        caller,
+        scope: { ownerId: user.id },
+        values: {
+          ...withIds(input),
+          industries: input.industries ?? [],
+          socialMedia: (withIds(input).socialMedia as unknown[] | undefined) ?? [],
+          userId: user.id,
+          slug: await freeSlug(db, recruiterCompanies, input.name),
+          isVerified: false,
+        },
+      });
+    },
+  );
 
   // A company's name, logo and status show in job search results: the cached searches go.
-  registerCall(app, { ...adminUpdateRecruiter, message: 'Updated successfully' }, ({ db, caller, input, req, afterCommit, services }) => {
-    afterCommit(() => services.jobSearchCache.clear());
-    return companyRepository.update(db, { caller, scope: platformAdmin, id: input._id, values: withIds(sent(req.body, input)) });
-  });
-
-  registerCall(app, { ...adminListRecruiters, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
-    companyRepository.list(db, platformAdmin, input),
+  registerCall(
+    app,
+    { ...adminUpdateRecruiter, unscoped: acrossOrganisations, message: 'Updated successfully' },
+    ({ db, caller, input, req, afterCommit, services }) => {
+      afterCommit(() => services.jobSearchCache.clear());
+      return companyRepository.update(db, { caller, scope: platformAdmin, id: input._id, values: withIds(sent(req.body, input)) });
+    },
   );
 
-  registerCall(app, { ...adminFindRecruiter, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) =>
-    companyRepository.toRecord(await companyRepository.get(db, platformAdmin, input._id)),
+  registerCall(
+    app,
+    { ...adminListRecruiters, unscoped: acrossOrganisations, transaction: false, message: 'Fetched successfully' },
+    ({ db, input }) => companyRepository.list(db, platformAdmin, input),
   );
 
-  registerCall(app, { ...adminVerifyRecruiter, message: 'Updated successfully' }, ({ db, caller, input }) =>
+  registerCall(
+    app,
+    { ...adminFindRecruiter, unscoped: acrossOrganisations, transaction: false, message: 'Fetched successfully' },
+    async ({ db, input }) => companyRepository.toRecord(await companyRepository.get(db, platformAdmin, input._id)),
+  );
+
+  registerCall(app, { ...adminVerifyRecruiter, unscoped: acrossOrganisations, message: 'Updated successfully' }, ({ db, caller, input }) =>
     companyRepository.update(db, { caller, scope: platformAdmin, id: input._id, values: { isVerified: input.isVerified } }),
   );
 };
@@ -90,24 +103,28 @@ export const referenceRepository = resourceRepository(jobSeekerReference, jobSee
 
 /** Platform admins manage job seekers and their references: /admin/job-seeker/*. */
 export const registerAdminJobSeekers = (app: FastifyInstance) => {
-  registerCall(app, { ...adminAddJobSeeker, message: 'Created successfully' }, async ({ db, caller, input }) => {
-    const user = await createAccount(db, {
-      userType: 'JOB_SEEKER',
-      email: input.email,
-      passwordHash: null,
-      name: input.name,
-      phone: input.phone,
-    });
-    return jobSeekerRepository.create(db, {
-      caller,
-      scope: { ownerId: user.id },
-      values: { ...input, email: user.email, userId: user.id },
-    });
-  });
+  registerCall(
+    app,
+    { ...adminAddJobSeeker, unscoped: acrossOrganisations, message: 'Created successfully' },
+    async ({ db, caller, input }) => {
+      const user = await createAccount(db, {
+        userType: 'JOB_SEEKER',
+        email: input.email,
+        passwordHash: null,
+        name: input.name,
+        phone: input.phone,
+      });
+      return jobSeekerRepository.create(db, {
+        caller,
+        scope: { ownerId: user.id },
+        values: { ...input, email: user.email, userId: user.id },
+      });
+    },
+  );
 
   registerCall(
     app,
-    { ...adminUpdateJobSeeker, message: 'Updated successfully' },
+    { ...adminUpdateJobSeeker, unscoped: acrossOrganisations, message: 'Updated successfully' },
     async ({ db, caller, input, req, afterCommit, services }) => {
       const values = sent(req.body, input);
       const record = await jobSeekerRepository.update(db, { caller, scope: platformAdmin, id: input._id, values });
@@ -125,29 +142,37 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
     },
   );
 
-  registerCall(app, { ...adminListJobSeekers, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
-    jobSeekerRepository.list(db, platformAdmin, input),
+  registerCall(
+    app,
+    { ...adminListJobSeekers, unscoped: acrossOrganisations, transaction: false, message: 'Fetched successfully' },
+    ({ db, input }) => jobSeekerRepository.list(db, platformAdmin, input),
   );
 
-  registerCall(app, { ...adminGetJobSeeker, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) =>
-    jobSeekerRepository.toRecord(await jobSeekerRepository.get(db, platformAdmin, input._id)),
+  registerCall(
+    app,
+    { ...adminGetJobSeeker, unscoped: acrossOrganisations, transaction: false, message: 'Fetched successfully' },
+    async ({ db, input }) => jobSeekerRepository.toRecord(await jobSeekerRepository.get(db, platformAdmin, input._id)),
   );
 
-  registerCall(app, { ...adminDeleteJobSeeker, message: 'Deleted successfully' }, async ({ db, caller, input, afterCommit, services }) => {
-    const seeker = await jobSeekerRepository.get(db, platformAdmin, input._id);
-    const result = await jobSeekerRepository.remove(db, { caller, scope: platformAdmin, id: input._id });
-    const userId = String(seeker.userId);
-    await loggedUpdate(db, {
-      caller,
-      table: users,
-      entityType: 'User',
-      where: byId(users, userId),
-      values: { isDeleted: true, deletedAt: new Date() },
-      action: 'DELETE',
-    });
-    afterCommit(() => services.sessions.forgetUser(userId));
-    return result;
-  });
+  registerCall(
+    app,
+    { ...adminDeleteJobSeeker, unscoped: acrossOrganisations, message: 'Deleted successfully' },
+    async ({ db, caller, input, afterCommit, services }) => {
+      const seeker = await jobSeekerRepository.get(db, platformAdmin, input._id);
+      const result = await jobSeekerRepository.remove(db, { caller, scope: platformAdmin, id: input._id });
+      const userId = String(seeker.userId);
+      await loggedUpdate(db, {
+        caller,
+        table: users,
+        entityType: 'User',
+        where: byId(users, userId),
+        values: { isDeleted: true, deletedAt: new Date() },
+        action: 'DELETE',
+      });
+      afterCommit(() => services.sessions.forgetUser(userId));
+      return result;
+    },
+  );
 
   const countReferences = async (db: Executor, jobSeekerId: string) => {
     const [row] = await db
@@ -171,8 +196,12 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
       },
     },
   });
-  registerCall(app, { ...listJobSeekerReferences, transaction: false, message: 'Fetched successfully' }, ({ db, input }) => {
-    const { jobSeekerId, ...request } = input;
-    return referenceRepository.list(db, platformAdmin, request, jobSeekerId ? [eq(jobSeekerReferences.jobSeekerId, jobSeekerId)] : []);
-  });
+  registerCall(
+    app,
+    { ...listJobSeekerReferences, unscoped: acrossOrganisations, transaction: false, message: 'Fetched successfully' },
+    ({ db, input }) => {
+      const { jobSeekerId, ...request } = input;
+      return referenceRepository.list(db, platformAdmin, request, jobSeekerId ? [eq(jobSeekerReferences.jobSeekerId, jobSeekerId)] : []);
+    },
+  );
 };

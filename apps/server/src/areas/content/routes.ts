@@ -36,6 +36,7 @@ import { listRows, searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { acrossOrganisations, publicAndPublished } from '../../engine/unscoped-reasons';
 import { clientAddress } from '../../services/client-address';
 import { sanitizeRichText } from '../../services/sanitize';
 import { registerAdminJobSeekers, registerAdminRecruiters } from './admin-board';
@@ -132,8 +133,10 @@ const asRecord = (row: PublicArticle) => articleRepository.toRecord(row as unkno
 
 const registerArticles = (app: FastifyInstance) => {
   registerResource(app, authorRepository);
-  registerCall(app, { ...removeAuthor, transaction: true, message: 'Deleted successfully' }, ({ db, caller, input }) =>
-    authorRepository.remove(db, { caller, scope: platformContent, id: input.id }),
+  registerCall(
+    app,
+    { ...removeAuthor, unscoped: acrossOrganisations, transaction: true, message: 'Deleted successfully' },
+    ({ db, caller, input }) => authorRepository.remove(db, { caller, scope: platformContent, id: input.id }),
   );
 
   registerResource(app, articleRepository, {
@@ -148,16 +151,24 @@ const registerArticles = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, { ...publicArticles, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
-    const page = await listPublicArticles(db, input);
-    return { ...page, results: page.results.map(asRecord) };
-  });
+  registerCall(
+    app,
+    { ...publicArticles, unscoped: publicAndPublished, transaction: false, message: 'Fetched successfully' },
+    async ({ db, input }) => {
+      const page = await listPublicArticles(db, input);
+      return { ...page, results: page.results.map(asRecord) };
+    },
+  );
 
-  registerCall(app, { ...articleBySlug, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
-    const row = await publicArticleBySlug(db, input.slug);
-    if (!row) throw notFound('Article');
-    return asRecord(row);
-  });
+  registerCall(
+    app,
+    { ...articleBySlug, unscoped: publicAndPublished, transaction: false, message: 'Fetched successfully' },
+    async ({ db, input }) => {
+      const row = await publicArticleBySlug(db, input.slug);
+      if (!row) throw notFound('Article');
+      return asRecord(row);
+    },
+  );
 };
 
 /** The public sees active cards only (and, as everywhere, no deleted ones). */
@@ -194,27 +205,42 @@ const registerAdminContent = (app: FastifyInstance) => {
       beforeUpdate: ({ values }) => sanitized(values),
     },
   });
-  registerCall(app, { ...removeEngagementTemplate, transaction: true, message: 'Deleted successfully' }, ({ db, caller, input }) =>
-    engagementTemplateRepository.remove(db, { caller, scope: platformContent, id: input.id }),
+  registerCall(
+    app,
+    { ...removeEngagementTemplate, unscoped: acrossOrganisations, transaction: true, message: 'Deleted successfully' },
+    ({ db, caller, input }) => engagementTemplateRepository.remove(db, { caller, scope: platformContent, id: input.id }),
   );
 
   registerResource(app, employeeCardRepository);
-  registerCall(app, { ...employeeCardWhatsApp, transaction: true, message: 'Updated successfully' }, ({ db, caller, input }) =>
-    employeeCardRepository.update(db, { caller, scope: platformContent, id: input._id, values: { isWhatsapp: input.isWhatsapp } }),
+  registerCall(
+    app,
+    { ...employeeCardWhatsApp, unscoped: acrossOrganisations, transaction: true, message: 'Updated successfully' },
+    ({ db, caller, input }) =>
+      employeeCardRepository.update(db, { caller, scope: platformContent, id: input._id, values: { isWhatsapp: input.isWhatsapp } }),
   );
 
-  registerCall(app, { ...publicCardDetails, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
-    const row = await employeeCardRepository.first(db, publicContent, [eq(employeeCards.id, input._id), ...activeCard]);
-    if (!row) throw notFound('Employee Card');
-    return employeeCardRepository.toRecord(row);
-  });
-  registerCall(app, { ...publicCardBySlug, transaction: false, message: 'Fetched successfully' }, async ({ db, input }) => {
-    const row = await activeCardBySlug(db, input.slug);
-    if (!row) throw notFound('Employee Card');
-    return employeeCardRepository.toRecord(row);
-  });
-  registerCall(app, { ...publicCards, transaction: false, message: 'Fetched successfully' }, ({ db, input }) =>
-    employeeCardRepository.list(db, publicContent, input, activeCard),
+  registerCall(
+    app,
+    { ...publicCardDetails, unscoped: publicAndPublished, transaction: false, message: 'Fetched successfully' },
+    async ({ db, input }) => {
+      const row = await employeeCardRepository.first(db, publicContent, [eq(employeeCards.id, input._id), ...activeCard]);
+      if (!row) throw notFound('Employee Card');
+      return employeeCardRepository.toRecord(row);
+    },
+  );
+  registerCall(
+    app,
+    { ...publicCardBySlug, unscoped: publicAndPublished, transaction: false, message: 'Fetched successfully' },
+    async ({ db, input }) => {
+      const row = await activeCardBySlug(db, input.slug);
+      if (!row) throw notFound('Employee Card');
+      return employeeCardRepository.toRecord(row);
+    },
+  );
+  registerCall(
+    app,
+    { ...publicCards, unscoped: publicAndPublished, transaction: false, message: 'Fetched successfully' },
+    ({ db, input }) => employeeCardRepository.list(db, publicContent, input, activeCard),
   );
 };
 
@@ -254,8 +280,10 @@ const registerContact = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, { ...setContactThread, transaction: true, message: 'Updated successfully' }, ({ db, caller, input }) =>
-    recordContactThread(db, caller, input),
+  registerCall(
+    app,
+    { ...setContactThread, unscoped: acrossOrganisations, transaction: true, message: 'Updated successfully' },
+    ({ db, caller, input }) => recordContactThread(db, caller, input),
   );
 
   /**
@@ -266,7 +294,7 @@ const registerContact = (app: FastifyInstance) => {
    */
   registerCall(
     app,
-    { ...replyToContact, transaction: false, message: 'Reply sent' },
+    { ...replyToContact, unscoped: acrossOrganisations, transaction: false, message: 'Reply sent' },
     async ({ db, caller, input, services, transaction }) => {
       const query = await contactQueryRepository.get(db, platformContent, input._id);
       const quoted = String(query.content)

@@ -21,6 +21,7 @@ import { conflict, isUniqueViolation, notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
+import { callersOwn } from '../../engine/unscoped-reasons';
 import type { Services } from '../../services/services';
 import { jobSeekerRepository, ownJobSeeker } from '../job-seekers/repository';
 import { copyToCandidate, sharedOf } from './candidate-profile-sync';
@@ -415,9 +416,11 @@ const accept = async (db: Executor, input: { caller: Caller; link: LinkRow }) =>
 
 /** The seeker's calls on their invitations and links, and the agency's on its candidate's. */
 export const registerCandidateAccountLinks = (app: FastifyInstance) => {
-  registerCall(app, myAgencyLinks, async ({ db, caller }) => ({ results: await seekerViews(db, (caller as Caller).id) }));
+  registerCall(app, { ...myAgencyLinks, unscoped: callersOwn }, async ({ db, caller }) => ({
+    results: await seekerViews(db, (caller as Caller).id),
+  }));
 
-  registerCall(app, acceptAgencyLink, async ({ db, caller, input }) => {
+  registerCall(app, { ...acceptAgencyLink, unscoped: callersOwn }, async ({ db, caller, input }) => {
     const me = caller as Caller;
     const link = await ownLink(db, me, input._id);
     if (link.status !== 'PENDING') throw conflict('This invitation has already been answered');
@@ -426,7 +429,7 @@ export const registerCandidateAccountLinks = (app: FastifyInstance) => {
     return new Answer(await answerOf(db, me, link.id), 'You are linked: the agency sees your profile as you keep it');
   });
 
-  registerCall(app, refuseAgencyLink, async ({ db, caller, input }) => {
+  registerCall(app, { ...refuseAgencyLink, unscoped: callersOwn }, async ({ db, caller, input }) => {
     const me = caller as Caller;
     const link = await ownLink(db, me, input._id);
     if (link.status !== 'PENDING') throw conflict('This invitation has already been answered');
@@ -434,7 +437,7 @@ export const registerCandidateAccountLinks = (app: FastifyInstance) => {
     return new Answer(await answerOf(db, me, link.id), 'Invitation refused: nothing of your profile is shared');
   });
 
-  registerCall(app, endAgencyLink, async ({ db, caller, input }) => {
+  registerCall(app, { ...endAgencyLink, unscoped: callersOwn }, async ({ db, caller, input }) => {
     const me = caller as Caller;
     const link = await ownLink(db, me, input._id);
     if (link.status !== 'ACCEPTED') throw conflict('This agency is not linked to your profile');

@@ -220,6 +220,8 @@ export const registerCandidateCvs = (app: FastifyInstance) => {
       app,
       {
         ...call,
+        // Staff in their organisation and a job seeker their own CVs: `audienceOf` picks the scope by who calls.
+        unscoped: "narrowed by the caller's audience (audienceOf): the organisation for staff, their own CVs for a job seeker",
         name: `${def.name}.${kind}`,
         tag: def.name,
         input: inputOfKind(def, kind),

@@ -19,6 +19,7 @@ import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { acrossOrganisations, sameForEveryone } from '../../engine/unscoped-reasons';
 import { sanitizeRichText } from '../../services/sanitize';
 
 export const sectionRepository = resourceRepository(coverLetterSection, coverLetterSections);
@@ -121,7 +122,7 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, { ...reorderCoverLetterSection, transaction: true }, async ({ db, caller, input }) => {
+  registerCall(app, { ...reorderCoverLetterSection, unscoped: acrossOrganisations, transaction: true }, async ({ db, caller, input }) => {
     await moveSection(db, caller, input._id, input.orderNumber);
     return new Answer(await sectionRepository.list(db, catalogue, { page: 1, limit: 'ALL', search: '', filter: {} }), 'Order updated');
   });
@@ -155,7 +156,7 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, seekerCoverLetterSections, async ({ db, input }) => {
+  registerCall(app, { ...seekerCoverLetterSections, unscoped: sameForEveryone }, async ({ db, input }) => {
     const sections = await sectionRepository.list(db, catalogue, {
       page: 1,
       limit: 'ALL',
@@ -189,7 +190,7 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
     };
   });
 
-  registerCall(app, seekerCoverLetterSuggestions, async ({ db, input }) => {
+  registerCall(app, { ...seekerCoverLetterSuggestions, unscoped: sameForEveryone }, async ({ db, input }) => {
     const filter = { ...input.filter, status: 'ACTIVE' };
     return suggestionRepository.list(db, catalogue, { ...input, filter });
   });

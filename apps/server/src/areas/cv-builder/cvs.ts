@@ -9,6 +9,7 @@ import type { Caller, Scope } from '../../engine/context';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { callersOwn, sameForEveryone } from '../../engine/unscoped-reasons';
 import { sanitizeRichText } from '../../services/sanitize';
 import type { Services } from '../../services/services';
 import { ownJobSeeker } from '../job-seekers/repository';
@@ -83,7 +84,7 @@ export const registerCvs = (app: FastifyInstance) => {
     cvRepository.toRecord(await cvRepository.get(db, scope as Scope, input.cvId)),
   );
 
-  registerCall(app, defaultCv, async ({ db, caller }) => {
+  registerCall(app, { ...defaultCv, unscoped: callersOwn }, async ({ db, caller }) => {
     const row = await defaultCvOf(db, (caller as Caller).id);
     return row ? cvRepository.toRecord(row) : null;
   });
@@ -95,5 +96,5 @@ export const registerCvs = (app: FastifyInstance) => {
     return new Answer(cvRepository.toRecord(updated), input.status ? 'This is now your default CV' : 'This CV is no longer your default');
   });
 
-  registerCall(app, cvTemplateList, async () => cvTemplateCatalogue);
+  registerCall(app, { ...cvTemplateList, unscoped: sameForEveryone }, async () => cvTemplateCatalogue);
 };

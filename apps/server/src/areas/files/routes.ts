@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../engine/errors';
 import { fileByBlobName } from '../../engine/file-references';
 import { Answer, registerCall } from '../../engine/register-call';
+import { callersOwn } from '../../engine/unscoped-reasons';
 import { receiveUpload } from './receive-upload';
 
 export const registerFiles = (app: FastifyInstance) => {
-  registerCall(app, fileUpload, async (ctx) => {
+  registerCall(app, { ...fileUpload, unscoped: callersOwn }, async (ctx) => {
     const saved = await receiveUpload(ctx, { what: 'a file' });
     return new Answer({ ...saved, url: ctx.services.files.signedUrl(saved.blobName) }, 'File uploaded');
   });

@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../engine/errors';
 import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
+import { callersOwn, noCallerYet } from '../../engine/unscoped-reasons';
 import { confirmChange } from '../auth/confirm-change';
 import { createAccount, findLiveUserByEmail, hashNewAccountPassword, signIn } from '../auth/users';
 import { syncFromJobSeeker } from '../crm/candidate-profile-sync';
@@ -43,26 +44,30 @@ const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
 export const registerJobSeekers = (app: FastifyInstance) => {
   // No generic calls (its calls are the workflows below): registered so the engine knows the resource.
   registerResource(app, jobSeekerRepository);
-  registerCall(app, { ...registerJobSeeker, transaction: false }, async ({ input, services, req, reply, transaction }) => {
-    const { password, ...details } = input;
-    const passwordHash = await hashNewAccountPassword({ services, req, password });
-    const signedIn = await transaction(async (db) => {
-      const user = await createAccount(db, { userType: 'JOB_SEEKER', ...details, passwordHash });
-      await jobSeekerRepository.create(db, {
-        caller: null,
-        scope: { ownerId: user.id },
-        values: { userId: user.id, name: input.name, email: user.email, phone: input.phone, status: 'ACTIVE' },
+  registerCall(
+    app,
+    { ...registerJobSeeker, unscoped: noCallerYet, transaction: false },
+    async ({ input, services, req, reply, transaction }) => {
+      const { password, ...details } = input;
+      const passwordHash = await hashNewAccountPassword({ services, req, password });
+      const signedIn = await transaction(async (db) => {
+        const user = await createAccount(db, { userType: 'JOB_SEEKER', ...details, passwordHash });
+        await jobSeekerRepository.create(db, {
+          caller: null,
+          scope: { ownerId: user.id },
+          values: { userId: user.id, name: input.name, email: user.email, phone: input.phone, status: 'ACTIVE' },
+        });
+        return signIn(db, { user, services, req, reply });
       });
-      return signIn(db, { user, services, req, reply });
-    });
-    return new Answer(signedIn, 'Welcome! Your account is ready.');
-  });
+      return new Answer(signedIn, 'Welcome! Your account is ready.');
+    },
+  );
 
-  registerCall(app, myJobSeekerProfile, async ({ db, caller }) =>
+  registerCall(app, { ...myJobSeekerProfile, unscoped: callersOwn }, async ({ db, caller }) =>
     jobSeekerRepository.toRecord((await ownJobSeeker(db, caller as Caller)) as never),
   );
 
-  registerCall(app, updateJobSeekerDetails, async (ctx) => {
+  registerCall(app, { ...updateJobSeekerDetails, unscoped: callersOwn }, async (ctx) => {
     const seeker = await ownJobSeeker(ctx.db, ctx.caller as Caller);
     if (ctx.input.email !== seeker.email) {
       throw badRequest('Please change your email with the verification codes', [
@@ -92,23 +97,25 @@ export const registerJobSeekers = (app: FastifyInstance) => {
     updateJobSeekerEducation,
     updateJobSeekerWorkHistory,
   ];
-  for (const workflow of simpleUpdates) registerCall(app, workflow, (ctx) => updateOwn(ctx, ctx.input as Record<string, unknown>));
+  for (const workflow of simpleUpdates) {
+    registerCall(app, { ...workflow, unscoped: callersOwn }, (ctx) => updateOwn(ctx, ctx.input as Record<string, unknown>));
+  }
 
   // A skill or language the list lacks is typed in: it is kept on the profile and for an admin to approve.
-  registerCall(app, updateJobSeekerSkills, async (ctx) => {
+  registerCall(app, { ...updateJobSeekerSkills, unscoped: callersOwn }, async (ctx) => {
     const caller = ctx.caller as Caller;
     const skills = await keepTypedIn(ctx.db, { caller, kind: 'skill', items: ctx.input.skills });
     const personalSkills =
       ctx.input.personalSkills && (await keepTypedIn(ctx.db, { caller, kind: 'skill', items: ctx.input.personalSkills }));
     return updateOwn(ctx, { skills, ...(personalSkills ? { personalSkills } : {}) });
   });
-  registerCall(app, updateJobSeekerLanguages, async (ctx) =>
+  registerCall(app, { ...updateJobSeekerLanguages, unscoped: callersOwn }, async (ctx) =>
     updateOwn(ctx, {
       languages: await keepTypedIn(ctx.db, { caller: ctx.caller as Caller, kind: 'language', items: ctx.input.languages }),
     }),
   );
 
-  registerCall(app, updateJobSeekerCv, async (ctx) => {
+  registerCall(app, { ...updateJobSeekerCv, unscoped: callersOwn }, async (ctx) => {
     const saved = await receiveUpload(ctx, {
       what: 'your CV',
       only: { mimeTypes: cvMimeTypes, status: 415, message: 'Please upload your CV as a PDF, DOC or DOCX file' },
@@ -116,7 +123,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
     return ctx.transaction((db) => updateOwn({ ...ctx, db }, { cvDetail: saved }));
   });
 
-  registerCall(app, jobSeekerCvUrl, async ({ db, caller, input, services }) => {
+  registerCall(app, { ...jobSeekerCvUrl, unscoped: callersOwn }, async ({ db, caller, input, services }) => {
     if (input.cvId) {
       const file = await cvPdf(db, services, await ownCv(db, caller as Caller, input.cvId));
       return { url: file.url, file };
@@ -126,7 +133,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
     return { url: services.files.signedUrl(seeker.cvDetail.blobName), file: seeker.cvDetail };
   });
 
-  registerCall(app, updateJobSeekerEmail, async (ctx) => {
+  registerCall(app, { ...updateJobSeekerEmail, unscoped: callersOwn }, async (ctx) => {
     const caller = ctx.caller as Caller;
     const seeker = await ownJobSeeker(ctx.db, caller);
     const newEmail = ctx.input.newEmail.trim().toLowerCase();
@@ -145,7 +152,7 @@ export const registerJobSeekers = (app: FastifyInstance) => {
     return new Answer(await updateOwn(ctx, { email: newEmail }), 'Your email has been changed');
   });
 
-  registerCall(app, updateJobSeekerPhone, async (ctx) => {
+  registerCall(app, { ...updateJobSeekerPhone, unscoped: callersOwn }, async (ctx) => {
     const caller = ctx.caller as Caller;
     const seeker = await ownJobSeeker(ctx.db, caller);
     if (ctx.input.phone.trim() !== seeker.phone)

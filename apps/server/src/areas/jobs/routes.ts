@@ -8,6 +8,7 @@ import { type Caller, unscoped } from '../../engine/context';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
+import { acrossOrganisations, publicAndPublished } from '../../engine/unscoped-reasons';
 import type { Gazetteer } from '../../services/gazetteer';
 import { sanitizeRichText } from '../../services/sanitize';
 import { freeSlug, ownCompany } from '../companies/repository';
@@ -102,14 +103,14 @@ export const registerJobs = (app: FastifyInstance) => {
   // A search only reads: no transaction; the same search within 30 s is answered from the cache.
   const { jobSearchCache, jobSearchIndex } = app.services;
   for (const call of [searchJobs, findJobs]) {
-    registerCall(app, { ...call, transaction: false }, ({ input }) =>
+    registerCall(app, { ...call, unscoped: publicAndPublished, transaction: false }, ({ input }) =>
       jobSearchCache.get(JSON.stringify(input), () =>
         searchOpenJobs({ db: app.database.db, gazetteer, index: jobSearchIndex, files: app.services.files, request: input }),
       ),
     );
   }
 
-  registerCall(app, featureJob, async ({ db, caller, input, afterCommit }) => {
+  registerCall(app, { ...featureJob, unscoped: acrossOrganisations }, async ({ db, caller, input, afterCommit }) => {
     afterCommit(() => jobSearchCache.clear());
     return jobRepository.update(db, {
       caller,
@@ -119,7 +120,7 @@ export const registerJobs = (app: FastifyInstance) => {
     });
   });
 
-  registerCall(app, jobBySlug, async ({ db, caller, input }) => {
+  registerCall(app, { ...jobBySlug, unscoped: publicAndPublished }, async ({ db, caller, input }) => {
     const row = (await jobRepository.first(db, anyJob, [eq(jobs.slug, input.slug)])) as JobRow | undefined;
     const mine = row && caller && (isPlatformUser(caller.userType) || row.ownerId === caller.id);
     if (!row || (!mine && !(row.status === 'PUBLISHED' && (await companyIsLive(db, row.recruiterId))))) throw notFound('Job');

@@ -14,6 +14,7 @@ import { searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { type ResourceRepository, resourceRepository } from '../../engine/repository';
+import { sameForEveryone } from '../../engine/unscoped-reasons';
 
 const typedInScope = unscoped('a name a seeker types is matched against, or added to, the platform-wide list');
 
@@ -92,7 +93,7 @@ export const registerLookups = (app: FastifyInstance) => {
   registerLookup(app, jobTitleRepository, jobTitles.status);
   registerLookup(app, industryRepository, industries.status);
 
-  registerCall(app, industryOptions, ({ db, input }) =>
+  registerCall(app, { ...industryOptions, unscoped: sameForEveryone }, ({ db, input }) =>
     db
       .select({ _id: industries.id, label: industries.label, value: industries.value })
       .from(industries)
@@ -112,7 +113,7 @@ export const registerLookups = (app: FastifyInstance) => {
     noticePeriods: fixed.noticePeriods,
     hobbies: fixed.hobbies,
   };
-  registerCall(app, fixedLookups, async ({ reply }) => {
+  registerCall(app, { ...fixedLookups, unscoped: sameForEveryone }, async ({ reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
     return answer;
   });

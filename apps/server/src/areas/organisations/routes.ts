@@ -8,6 +8,7 @@ import { conflict } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import { acrossOrganisations } from '../../engine/unscoped-reasons';
 import { hashPassword } from '../../services/passwords';
 import { findLiveUserByEmail } from '../auth/users';
 import { roleRepository } from '../crm-access/repository';
@@ -75,7 +76,7 @@ export const registerOrganisations = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, organisationLookup, async ({ db }) =>
+  registerCall(app, { ...organisationLookup, unscoped: acrossOrganisations }, async ({ db }) =>
     db
       .select({ _id: organisations.id, name: organisations.name, status: organisations.status })
       .from(organisations)

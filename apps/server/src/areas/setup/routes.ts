@@ -9,6 +9,7 @@ import { writeEntityLog } from '../../engine/entity-log';
 import { conflict } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { Answer, registerCall } from '../../engine/register-call';
+import { noCallerYet } from '../../engine/unscoped-reasons';
 import { hashPassword } from '../../services/passwords';
 import { findLiveUserByEmail, hashNewAccountPassword, signIn } from '../auth/users';
 
@@ -90,22 +91,28 @@ export const superAdminEmails = async (db: Executor) =>
   ).map((row) => row.email);
 
 export const registerSetup = (app: FastifyInstance) => {
-  registerCall(app, setupStatus, async ({ db }) => ({ needsSetup: !(await hasSuperAdmin(db)) }));
+  registerCall(app, { ...setupStatus, unscoped: noCallerYet }, async ({ db }) => ({
+    needsSetup: !(await hasSuperAdmin(db)),
+  }));
 
   const alreadySetUp = () => conflict('The platform is already set up. Please sign in.');
-  registerCall(app, { ...createFirstSuperAdmin, transaction: false }, async ({ db, input, services, req, reply, transaction }) => {
-    // Once set up, refused before spending a hash.
-    if (await hasSuperAdmin(db)) throw alreadySetUp();
-    const { password, ...details } = input;
-    const passwordHash = await hashNewAccountPassword({ services, req, password });
-    const signedIn = await transaction(async (tx) => {
-      // Taken inside the transaction, so two racing first visits cannot both become super admin.
-      await tx.execute(sql`lock table users in share row exclusive mode`);
-      if (await hasSuperAdmin(tx)) throw alreadySetUp();
-      if (await findLiveUserByEmail(tx, input.email)) throw conflict('This email is already registered');
-      const user = await insertSuperAdmin(tx, { ...details, passwordHash });
-      return signIn(tx, { user, services, req, reply });
-    });
-    return new Answer(signedIn, 'Welcome! Your super admin account is ready.');
-  });
+  registerCall(
+    app,
+    { ...createFirstSuperAdmin, unscoped: noCallerYet, transaction: false },
+    async ({ db, input, services, req, reply, transaction }) => {
+      // Once set up, refused before spending a hash.
+      if (await hasSuperAdmin(db)) throw alreadySetUp();
+      const { password, ...details } = input;
+      const passwordHash = await hashNewAccountPassword({ services, req, password });
+      const signedIn = await transaction(async (tx) => {
+        // Taken inside the transaction, so two racing first visits cannot both become super admin.
+        await tx.execute(sql`lock table users in share row exclusive mode`);
+        if (await hasSuperAdmin(tx)) throw alreadySetUp();
+        if (await findLiveUserByEmail(tx, input.email)) throw conflict('This email is already registered');
+        const user = await insertSuperAdmin(tx, { ...details, passwordHash });
+        return signIn(tx, { user, services, req, reply });
+      });
+      return new Answer(signedIn, 'Welcome! Your super admin account is ready.');
+    },
+  );
 };

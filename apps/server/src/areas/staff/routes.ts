@@ -17,6 +17,7 @@ import { searchCondition } from '../../engine/list-query';
 import { byId, loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
+import { callersOwn } from '../../engine/unscoped-reasons';
 import { clientAddress } from '../../services/client-address';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { newTemporaryPassword, ownPasswordColumns, resetToTemporaryPassword } from '../auth/temporary-password';
@@ -86,7 +87,7 @@ export const registerStaff = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(app, updateOwnProfile, async ({ db, caller, input, afterCommit }) => {
+  registerCall(app, { ...updateOwnProfile, unscoped: callersOwn }, async ({ db, caller, input, afterCommit }) => {
     const me = caller as Caller;
     // The cached caller carries the name that `me` answers.
     afterCommit(forgetUser(me.id));
@@ -122,7 +123,7 @@ export const registerStaff = (app: FastifyInstance) => {
     return staffRepository.toRecord(row as never);
   });
 
-  registerCall(app, myProfile, async ({ db, caller }) => {
+  registerCall(app, { ...myProfile, unscoped: callersOwn }, async ({ db, caller }) => {
     const me = caller as Caller;
     const [row] = await db
       .select(staffRepository.selection)
@@ -170,29 +171,35 @@ export const registerStaff = (app: FastifyInstance) => {
   });
 
   // The passwords are checked and hashed before the short transaction that saves the new one.
-  registerCall(app, { ...changeCredentials, transaction: false }, async ({ db, caller, input, services, transaction, req }) => {
-    const me = caller as Caller;
-    if (input.id !== me.id) throw forbidden('You can only change your own password');
-    // The current password is guessed like a sign-in (a session left open, say): counted the same way.
-    const attempt = await services.limits.signIn.attempt({ email: me.email, address: clientAddress(req) });
-    const [user] = await db.select().from(users).where(eq(users.id, me.id));
-    const correct = !!user && (await verifyPassword(user.passwordHash, input.oldPassword));
-    if (correct) await attempt.succeeded();
-    if (!user || !correct) {
-      throw badRequest('Your current password is not correct', [{ field: 'oldPassword', message: 'Your current password is not correct' }]);
-    }
-    const passwordHash = await hashPassword(input.newPassword);
-    await transaction(async (tx) => {
-      await loggedUpdate(tx, {
-        caller: me,
-        table: users,
-        entityType: me.userType === 'CRM_USER' ? staffRepository.def.name : 'User',
-        where: byId(users, me.id),
-        values: ownPasswordColumns(passwordHash),
-        secret: ['passwordHash'],
+  registerCall(
+    app,
+    { ...changeCredentials, unscoped: callersOwn, transaction: false },
+    async ({ db, caller, input, services, transaction, req }) => {
+      const me = caller as Caller;
+      if (input.id !== me.id) throw forbidden('You can only change your own password');
+      // The current password is guessed like a sign-in (a session left open, say): counted the same way.
+      const attempt = await services.limits.signIn.attempt({ email: me.email, address: clientAddress(req) });
+      const [user] = await db.select().from(users).where(eq(users.id, me.id));
+      const correct = !!user && (await verifyPassword(user.passwordHash, input.oldPassword));
+      if (correct) await attempt.succeeded();
+      if (!user || !correct) {
+        throw badRequest('Your current password is not correct', [
+          { field: 'oldPassword', message: 'Your current password is not correct' },
+        ]);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await transaction(async (tx) => {
+        await loggedUpdate(tx, {
+          caller: me,
+          table: users,
+          entityType: me.userType === 'CRM_USER' ? staffRepository.def.name : 'User',
+          where: byId(users, me.id),
+          values: ownPasswordColumns(passwordHash),
+          secret: ['passwordHash'],
+        });
+        await services.sessions.endAllOf(tx, me.id, me.sessionId);
       });
-      await services.sessions.endAllOf(tx, me.id, me.sessionId);
-    });
-    return new Answer(null, 'Your password has been changed');
-  });
+      return new Answer(null, 'Your password has been changed');
+    },
+  );
 };
