@@ -1,12 +1,15 @@
 import cluster from 'node:cluster';
-import { processCount, runPrimary } from './cluster-primary';
 import { readConfig } from './config';
-import { serve } from './serve';
 
 const config = readConfig();
-const processes = processCount(process.env.WEB_CONCURRENCY);
 
 // The primary only supervises (it forks the server processes and replaces one that dies), on either
 // database: a server process that crashes, on the embedded database too, is back within seconds.
-if (cluster.isPrimary) await runPrimary({ config, processes });
-else await serve(config);
+// Each loads only its own part: the primary never serves, so it never loads the app (half a start's time).
+if (cluster.isPrimary) {
+  const { processCount, runPrimary } = await import('./cluster-primary');
+  await runPrimary({ config, processes: processCount(process.env.WEB_CONCURRENCY) });
+} else {
+  const { serve } = await import('./serve');
+  await serve(config);
+}
