@@ -73,6 +73,26 @@ describe('candidate merge', () => {
     expect((await logsOf(t.app, merged._id)).some((log) => log.action === 'DELETE')).toBe(true);
   });
 
+  it('leaves the survivor one default CV: its own, when both had one', async () => {
+    const token = w.orgA.adminToken;
+    const survivor = await aCandidate(t.app, token);
+    const merged = await aCandidate(t.app, token);
+    const cvOf = async (candidateId: string) => {
+      const cv = await call(t.app, candidateCv.calls.create, { jobSeekerId: candidateId, file: await anUploadedFile(t.app, token) }, token);
+      expect(cv.status, cv.body.message).toBe(200);
+      return cv.body.data as { _id: string; isDefault: boolean };
+    };
+    const [own, moved] = [await cvOf(survivor._id), await cvOf(merged._id)];
+    // Each candidate's first CV is their default.
+    expect([own.isDefault, moved.isDefault]).toEqual([true, true]);
+    const answer = await call(t.app, mergeCandidates, { survivorId: survivor._id, mergedId: merged._id }, token);
+    expect(answer.status, answer.body.message).toBe(200);
+    const cvs = await call(t.app, candidateCv.calls.list, { filter: { jobSeekerId: survivor._id }, limit: 'ALL' }, token);
+    const defaults = cvs.body.data.results.filter((cv: { isDefault: boolean }) => cv.isDefault).map((cv: { _id: string }) => cv._id);
+    expect(cvs.body.data.results).toHaveLength(2);
+    expect(defaults).toEqual([own._id]);
+  });
+
   it('refuses a candidate merged into itself (400), another organisation’s (404), the wrong user type (403) and staff without FULL (403)', async () => {
     const token = w.orgA.adminToken;
     const one = await aCandidate(t.app, token);

@@ -5,7 +5,7 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
-import { candidates } from '../../db/schema/candidates';
+import { candidateCvs, candidates } from '../../db/schema/candidates';
 import { crmContacts } from '../../db/schema/contacts';
 import type { Caller, Scope } from '../../engine/context';
 import { writeEntityLog } from '../../engine/entity-log';
@@ -13,6 +13,7 @@ import { Answer, registerCall } from '../../engine/register-call';
 import { resourceTable } from '../../engine/scope-policies';
 import { carryLinksThroughMerge } from './candidate-account-link';
 import { withCounts } from './candidate-counts';
+import { candidateCvRepository } from './candidate-cvs';
 import { moveDiversity } from './candidate-diversity';
 import { candidateRepository, derivedColumns } from './candidate-repository';
 import { syncSelfContact } from './candidate-self-contact';
@@ -68,6 +69,28 @@ const mergedContacts = async (db: Executor, organisationId: string, survivor: Re
   const linked = [...((survivor.contactIds as string[]) ?? []), ...((merged.contactIds as string[]) ?? [])];
   const contactIds = [...new Set(linked)].filter((id) => live.has(id) && id !== selfContactId && id !== retired);
   return { selfContactId, contactIds, retired };
+};
+
+/**
+ * The survivor keeps its own default CV; the merged candidate's stops being a default before it
+ * moves over (through the CVs' repository, so the change is logged). Without one of its own, the
+ * survivor takes the merged one's.
+ */
+const keepOneDefaultCv = async (db: Executor, input: { caller: Caller; scope: Scope; survivorId: string; mergedId: string }) => {
+  const defaults = await db
+    .select({ id: candidateCvs.id, candidateId: candidateCvs.jobSeekerId })
+    .from(candidateCvs)
+    .where(
+      and(
+        ...candidateCvRepository.scopeWhere(input.scope),
+        inArray(candidateCvs.jobSeekerId, [input.survivorId, input.mergedId]),
+        eq(candidateCvs.isDefault, true),
+      ),
+    );
+  if (!defaults.some((cv) => cv.candidateId === input.survivorId)) return;
+  for (const cv of defaults.filter((one) => one.candidateId === input.mergedId)) {
+    await candidateCvRepository.update(db, { caller: input.caller, scope: input.scope, id: cv.id, values: { isDefault: false } });
+  }
 };
 
 /**
@@ -163,6 +186,9 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
       ...derivedColumns({ ...survivor, ...chosen }),
     };
     await candidateRepository.update(db, { caller: me, scope: scope as Scope, id: survivor.id, values });
+    // The CVs of both, whoever filed them: the merge itself needs FULL access to both candidates.
+    const everyCv: Scope = { organisationId, caller: (scope as Scope).caller };
+    await keepOneDefaultCv(db, { caller: me, scope: everyCv, survivorId: survivor.id, mergedId: merged.id });
     await repointEverything(db, {
       organisationId,
       resource: 'Candidate',
