@@ -1,5 +1,3 @@
-import type { ListSort } from '@app/contract/conventions/list';
-
 /**
  * One organisation's candidates as the CRM list searches, filters and sorts them, in memory: what a
  * search engine beside the database would hold. It answers exactly what the list's SQL answers (for
@@ -19,10 +17,11 @@ export type IndexedCandidate = {
   id: string;
   createdAt: number;
   /**
-   * What each sortable field orders by, as the database gives it (a text in its lower case, empty
-   * as null; a date in microseconds), so the index orders exactly as the SQL does.
+   * What each sortable field orders by, in the definition's order of them, as the database gives
+   * it (a text in its lower case, empty as null; a date in microseconds), so the index orders
+   * exactly as the SQL does.
    */
-  sortKeys: Record<string, string | number | null>;
+  sortKeys: (string | number | null)[];
   /** The texts searched, one per line (a search word never holds a line break). */
   text: string;
   status: string;
@@ -38,13 +37,15 @@ export type IndexedCandidate = {
 /** Which candidates the caller may see beyond the organisation (their OWN or TEAM scope). */
 export type Visibility = { ownerId?: string; visibleTo?: { userId: string; teamIds: string[] } };
 
+export type IndexSort = { key: number; direction: 'asc' | 'desc' };
+
 export type CandidateQuery = {
   /** The search's alternatives, each a list of terms in lower case; none finds every candidate. */
   groups: string[][];
   filter: Record<string, unknown>;
   visibility: Visibility;
-  /** By a sort key, ties newest first; newest first without it. */
-  sort?: ListSort;
+  /** By a sort key (its place in `sortKeys`), ties newest first; newest first without it. */
+  sort?: IndexSort;
 };
 
 const valueFilters = ['status', 'ownerId', 'noticePeriodId', 'city'] as const;
@@ -96,10 +97,10 @@ export const compareCodePoints = (a: string, b: string) => {
 
 /** A sorted list's order: the key in its direction, empty ones last either way, then newest first by id. */
 export const sortedBy =
-  ({ field, direction }: ListSort) =>
+  ({ key, direction }: IndexSort) =>
   (a: IndexedCandidate, b: IndexedCandidate) => {
-    const x = a.sortKeys[field] ?? null;
-    const y = b.sortKeys[field] ?? null;
+    const x = a.sortKeys[key] ?? null;
+    const y = b.sortKeys[key] ?? null;
     if (x === null || y === null) {
       if (x !== y) return x === null ? 1 : -1;
     } else {
@@ -272,8 +273,8 @@ export const createCandidateIndex = () => {
    * in since are placed by comparing; those taken out are never asked for.
    */
   const rankings = new Map<string, { upTo: number; order: Int32Array; rank: Int32Array }>();
-  const rankingOf = (sort: ListSort) => {
-    const key = `${sort.field}\u0000${sort.direction}`;
+  const rankingOf = (sort: IndexSort) => {
+    const key = `${sort.key} ${sort.direction}`;
     const held = rankings.get(key);
     if (held && slots.length - held.upTo < rerankAfter) return held;
     const live: number[] = [];
@@ -289,7 +290,7 @@ export const createCandidateIndex = () => {
     return built;
   };
 
-  const inSortOrder = (found: number[], sort: ListSort) => {
+  const inSortOrder = (found: number[], sort: IndexSort) => {
     const { upTo, order, rank } = rankingOf(sort);
     const ranked: number[] = [];
     const later: IndexedCandidate[] = [];

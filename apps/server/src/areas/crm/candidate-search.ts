@@ -42,12 +42,10 @@ const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null
 const indexedCandidate = (row: Row): IndexedCandidate => ({
   id: row.id as string,
   createdAt: Number(row.created_at),
-  sortKeys: Object.fromEntries(
-    sortable.map((field, n) => {
-      const key = row[`sort_${n}`];
-      return [field, key === null || key === undefined ? null : typeof key === 'string' ? key : Number(key)];
-    }),
-  ),
+  sortKeys: sortable.map((_, n) => {
+    const key = row[`sort_${n}`];
+    return key === null || key === undefined ? null : typeof key === 'string' ? key : Number(key);
+  }),
   // The list searches these five, as `candidate.search` names them.
   text: [row.full_name, row.email, row.phone, row.number, row.keywords]
     .filter((value): value is string => typeof value === 'string')
@@ -197,6 +195,8 @@ export const createCandidateSearch = (db: Db, { maxCandidates = 1_000_000 } = {}
       const organisationId = scope.organisationId;
       if (!organisationId || scope.unscoped || request.limit === 'ALL') return undefined;
       if (Object.keys(request.filter).some((key) => !indexedFilters.has(key))) return undefined;
+      const sortKey = request.sort ? sortable.indexOf(request.sort.field) : undefined;
+      if (sortKey === -1) return undefined;
       await caughtUp();
       const held = organisations.get(organisationId);
       const index = held?.index ?? (await load(organisationId));
@@ -205,7 +205,7 @@ export const createCandidateSearch = (db: Db, { maxCandidates = 1_000_000 } = {}
         groups: listSearchGroups(request.search).map((terms) => terms.map((term) => term.toLowerCase())),
         filter: request.filter,
         visibility: { ownerId: scope.ownerId, visibleTo: scope.visibleTo },
-        sort: request.sort,
+        sort: request.sort && sortKey !== undefined ? { key: sortKey, direction: request.sort.direction } : undefined,
       });
       const offset = (request.page - 1) * request.limit;
       return { ids: found.slice(offset, offset + request.limit).map((c) => c.id), total: found.length };
