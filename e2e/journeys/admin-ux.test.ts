@@ -21,16 +21,21 @@ after(async () => {
   await world?.stop();
 });
 
-test('forms never lose work: leaving a half-edited profile asks first', { skip, timeout: 240_000 }, async () => {
-  const { server, browser } = world;
-  const { api } = httpApi(server.url);
-  const seeker = { email: 'sam.seeker@example.com', password: 'Seeker-pass-123' };
-  await api({ method: 'POST', path: '/job-seeker/' } as never, {
-    name: { first: 'Sam', last: 'Seeker' },
+/** A job seeker registered through the API, as the registration page would make them. */
+const aSeeker = async (first: string, last: string, phone: string) => {
+  const seeker = { email: `${first}.${last}@example.com`.toLowerCase(), password: 'Seeker-pass-123' };
+  await httpApi(world.server.url).api({ method: 'POST', path: '/job-seeker/' } as never, {
+    name: { first, last },
     email: seeker.email,
-    phone: '+447700900123',
+    phone,
     password: seeker.password,
   });
+  return seeker;
+};
+
+test('forms never lose work: leaving a half-edited profile asks first', { skip, timeout: 240_000 }, async () => {
+  const { server, browser } = world;
+  const seeker = await aSeeker('Sam', 'Seeker', '+447700900123');
   const page = await signedInPage({
     browser,
     server,
@@ -69,14 +74,7 @@ test("a skill missing from the list, typed in by a seeker, waits in the admin's 
   timeout: 240_000,
 }, async () => {
   const { server, browser } = world;
-  const { api } = httpApi(server.url);
-  const seeker = { email: 'tara.typist@example.com', password: 'Seeker-pass-123' };
-  await api({ method: 'POST', path: '/job-seeker/' } as never, {
-    name: { first: 'Tara', last: 'Typist' },
-    email: seeker.email,
-    phone: '+447700900124',
-    password: seeker.password,
-  });
+  const seeker = await aSeeker('Tara', 'Typist', '+447700900124');
   const skillName = 'Quantum basket weaving';
   const page = await openPage({ browser, server, context: { viewport: { width: 1280, height: 900 } } });
 
@@ -109,14 +107,7 @@ test('a half-valid form shows what is wrong without sending anything, then saves
   timeout: 240_000,
 }, async () => {
   const { server, browser } = world;
-  const { api } = httpApi(server.url);
-  const seeker = { email: 'pat.pay@example.com', password: 'Seeker-pass-123' };
-  await api({ method: 'POST', path: '/job-seeker/' } as never, {
-    name: { first: 'Pat', last: 'Pay' },
-    email: seeker.email,
-    phone: '+447700900125',
-    password: seeker.password,
-  });
+  const seeker = await aSeeker('Pat', 'Pay', '+447700900125');
   const page = await signedInPage({
     browser,
     server,
