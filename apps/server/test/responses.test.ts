@@ -126,7 +126,9 @@ describe('answers', () => {
 
   it('a call without an output schema is refused at registration', () => {
     const { output: _output, ...withoutOutput } = me;
-    expect(() => registerCall({} as never, withoutOutput as never, async () => null)).toThrow(/me \(GET \/auth\/me\) declares no output/);
+    expect(() => registerCall({} as never, { ...withoutOutput, unscoped: 'the test' } as never, async () => null)).toThrow(
+      /me \(GET \/auth\/me\) declares no output/,
+    );
   });
 
   it('an answer its schema does not allow is a server error, never sent', () => {
