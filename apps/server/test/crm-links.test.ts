@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionId, aRole as roleOf } from './support/access';
 import { candidateInput } from './support/candidates';
 import { mailTo } from './support/outbox';
-import { call, type TestApp } from './support/test-app';
+import { call, type Envelope, type TestApp } from './support/test-app';
 import { aClientUser } from './support/test-resources';
 import { aStaffMember, unique, type World, withWorld } from './support/world';
 
@@ -19,7 +19,7 @@ withWorld((app, world) => {
   w = world;
 });
 
-const made = async (promise: ReturnType<typeof call>) => {
+const made = async (promise: Promise<{ status: number; body: Envelope }>) => {
   const { status, body } = await promise;
   expect(status, body.message).toBe(200);
   return body.data;

@@ -128,7 +128,9 @@ export const openPgliteThread = async ({ dataDir }: { dataDir?: string }): Promi
     if (reply.ok) waiting.resolve(reply.result);
     else waiting.reject(errorOf(reply.error));
   });
-  worker.on('error', (error) => fail(new Error(`The embedded database's worker failed: ${error instanceof Error ? error.message : String(error)}`)));
+  worker.on('error', (error) =>
+    fail(new Error(`The embedded database's worker failed: ${error instanceof Error ? error.message : String(error)}`)),
+  );
   const stopped = (code: number) => fail(new Error(`The embedded database's worker stopped (exit code ${code})`));
   worker.on('exit', stopped);
 

@@ -171,7 +171,9 @@ export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
       else task.reject(new Error(`Could not draw the document: ${message.error}`));
       pump();
     });
-    worker.on('error', (error) => replace(slot, new Error(`The document worker failed: ${error instanceof Error ? error.message : String(error)}`)));
+    worker.on('error', (error) =>
+      replace(slot, new Error(`The document worker failed: ${error instanceof Error ? error.message : String(error)}`)),
+    );
     worker.on('exit', (code) => {
       markReady();
       replace(slot, new Error(`The document worker stopped (exit code ${code})`));
