@@ -84,17 +84,26 @@ export const walkScreens = async (input: { page: Page; walker: Walker; screens: 
     if (!expected?.test(call)) problem(`failed call ${call}`);
   });
 
+  /** React Router's own page for an error no screen caught: the whole app replaced by it. */
+  const crash = page.getByText('Unexpected Application Error');
+
   const settle = async () => {
-    await page.locator('h1').first().waitFor();
+    await page.locator('h1').first().or(crash).first().waitFor();
     // A few screens keep a loader (a preview being drawn): those are checked as they are.
     await page
       .locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')
       .first()
       .waitFor({ state: 'hidden', timeout: 4_000 })
       .catch(() => undefined);
-    if ((await page.getByText('Unexpected Application Error').count()) > 0) {
-      problem(`error boundary: ${((await page.locator('body').textContent()) ?? '').slice(0, 300)}`);
+    if ((await crash.count()) > 0) {
+      // Its message is the heading under "Unexpected Application Error!".
+      problem(`error boundary: ${await page.locator('h3').first().textContent()}`);
+      // The app is gone with it (its menu too): the walk goes on from the area's home, loaded afresh.
+      await page.goto(new URL(page.url()).pathname.split('/').slice(0, 2).join('/') || '/');
+      await page.locator('h1').first().waitFor();
+      return false;
     }
+    return true;
   };
 
   const axe = async (what: string, within?: string) => {
@@ -201,19 +210,20 @@ export const walkScreens = async (input: { page: Page; walker: Walker; screens: 
     for (const [index, name] of names.entries()) {
       if (index === 0) continue;
       await tabs.nth(index).click();
-      await tabs.nth(index).and(page.locator('[aria-selected="true"]')).waitFor();
-      await settle();
+      await tabs.nth(index).and(page.locator('[aria-selected="true"]')).or(crash).first().waitFor();
+      // A tab that crashes takes the page, and the tabs after it, with it.
+      if (!(await settle())) return;
       await axe(`${what} [${name} tab]`);
       await noChanges(`${what} [${name} tab]`);
       await dialogs(`${what} [${name} tab]`, 'main [role="tabpanel"]:visible');
     }
   };
 
-  let loaded = false;
   /**
    * Opens a screen. The first is loaded from the address bar; the rest are reached inside the app, as
    * a person's clicks reach them (a reload per screen costs the walk more than the screens do).
    */
+  let loaded = false;
   const open = async (path: string) => {
     const inApp = await page.evaluate(() => document.documentElement.dataset.ready === 'true');
     if (!loaded || !inApp || serverPages.test(path) || new URL(path, page.url()).pathname === new URL(page.url()).pathname) {
@@ -244,7 +254,7 @@ export const walkScreens = async (input: { page: Page; walker: Walker; screens: 
 
   const inMenu = async (path: string) => {
     if (!walker.byMenu || always.test(path)) return true;
-    await page.locator(menu).first().waitFor();
+    await page.locator(menu).first().waitFor({ state: 'attached' });
     const offered = await page
       .locator(menu)
       .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
@@ -286,8 +296,7 @@ export const walkScreens = async (input: { page: Page; walker: Walker; screens: 
     here = path;
     const started = Date.now();
     await open(path);
-    await settle();
-    await everything(path);
+    if (await settle()) await everything(path);
     trace(path, started);
   }
 };
