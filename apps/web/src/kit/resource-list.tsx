@@ -47,7 +47,15 @@ import { capitalise, humanise, plural, sentence } from './words';
  * A table column; cells stay on one line unless `wrap` is set for long text. On phones each row is a card of "header: value" lines.
  * An `optional` one is shown only once a user adds it from the Columns menu.
  */
-export type Column<Row> = { key: string; header: string; render?: (row: Row) => ReactNode; wrap?: boolean; optional?: boolean };
+export type Column<Row> = {
+  key: string;
+  header: string;
+  render?: (row: Row) => ReactNode;
+  wrap?: boolean;
+  optional?: boolean;
+  /** The render links to the record itself: the list does not wrap the name in a link of its own (a link in a link). */
+  linksItself?: boolean;
+};
 
 export type ResourceListProps<D extends ResourceDefinition> = {
   resource: D;
@@ -413,7 +421,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
                       data-label={column.header}
                       style={column.wrap ? { minWidth: '16rem' } : { whiteSpace: 'nowrap' }}
                     >
-                      {column.key === nameKey ? (
+                      {column.key === nameKey && !column.linksItself ? (
                         <NameCell to={recordPageOf(resource.name, row._id)} onOpen={opener(row)} label={rowLabel(row)}>
                           {column.render ? column.render(row) : String(getPath(row, column.key) ?? '')}
                         </NameCell>

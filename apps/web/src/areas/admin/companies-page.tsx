@@ -35,6 +35,7 @@ export const CompaniesPage = () => (
       {
         key: 'name',
         header: 'Company',
+        linksItself: true,
         render: (row) => (
           <Stack gap={0}>
             <Anchor component={Link} to={`/admin/companies/${row._id}`} fw={600} size="sm">

@@ -32,6 +32,7 @@ export const JobSeekersPage = () => (
       {
         key: 'name',
         header: 'Name',
+        linksItself: true,
         render: (row) => (
           <Stack gap={0}>
             <Anchor component={Link} to={`/admin/job-seekers/${row._id}`} fw={600} size="sm">

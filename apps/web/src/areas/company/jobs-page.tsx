@@ -33,6 +33,7 @@ export const CompanyJobsPage = () => (
         key: 'title',
         header: 'Title',
         wrap: true,
+        linksItself: true,
         render: (row) => (
           <Anchor component={Link} to={`/company/jobs/${row._id}/applicants`} fw={600}>
             {row.title}
