@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { Anchor } from '@mantine/core';
+import { Anchor, VisuallyHidden } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { recordPathOf } from './record-paths';
@@ -15,18 +15,24 @@ export const nameColumnOf = <Row,>(columns: readonly Column<Row>[], resource: Re
   return keys.map((key) => columns.find((column) => column.key === key)).find(Boolean)?.key;
 };
 
-/** A record's name in a list: a link to its own page, else a button opening it here, else its text. */
-export const NameCell = ({ to, onOpen, label, children }: { to?: string; onOpen?: () => void; label: string; children: ReactNode }) => {
+/**
+ * A record's name in a list: a link to its own page, else a button opening it here, else its text.
+ * Its name is "Open" and what it shows (never a label of its own: the row and the link must read as
+ * what is on screen, the full name under a short one included).
+ */
+export const NameCell = ({ to, onOpen, children }: { to?: string; onOpen?: () => void; children: ReactNode }) => {
   if (to) {
     return (
-      <Anchor component={Link} to={to} size="sm" fw={600} aria-label={`Open ${label}`}>
+      <Anchor component={Link} to={to} size="sm" fw={600}>
+        <VisuallyHidden>Open </VisuallyHidden>
         {children}
       </Anchor>
     );
   }
   if (onOpen) {
     return (
-      <Anchor component="button" type="button" onClick={onOpen} size="sm" fw={600} ta="left" aria-label={`Open ${label}`}>
+      <Anchor component="button" type="button" onClick={onOpen} size="sm" fw={600} ta="left">
+        <VisuallyHidden>Open </VisuallyHidden>
         {children}
       </Anchor>
     );

@@ -422,7 +422,7 @@ export const ResourceList = <D extends ResourceDefinition>(props: ResourceListPr
                       style={column.wrap ? { minWidth: '16rem' } : { whiteSpace: 'nowrap' }}
                     >
                       {column.key === nameKey && !column.linksItself ? (
-                        <NameCell to={recordPageOf(resource.name, row._id)} onOpen={opener(row)} label={rowLabel(row)}>
+                        <NameCell to={recordPageOf(resource.name, row._id)} onOpen={opener(row)}>
                           {column.render ? column.render(row) : String(getPath(row, column.key) ?? '')}
                         </NameCell>
                       ) : column.render ? (
