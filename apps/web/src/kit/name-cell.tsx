@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '@app/contract/define-resource';
-import { Anchor, VisuallyHidden } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { recordPathOf } from './record-paths';
@@ -16,23 +16,23 @@ export const nameColumnOf = <Row,>(columns: readonly Column<Row>[], resource: Re
 };
 
 /**
- * A record's name in a list: a link to its own page, else a button opening it here, else its text.
- * Its name is "Open" and what it shows (never a label of its own: the row and the link must read as
- * what is on screen, the full name under a short one included).
+ * "Open" and the name, when the cell shows the name as text; a cell drawn by the screen (a full name
+ * under a short one) is named by all it shows, so the row and the link read as what is on screen.
  */
+const openLabel = (children: ReactNode) => (typeof children === 'string' ? `Open ${children}` : undefined);
+
+/** A record's name in a list: a link to its own page, else a button opening it here, else its text. */
 export const NameCell = ({ to, onOpen, children }: { to?: string; onOpen?: () => void; children: ReactNode }) => {
   if (to) {
     return (
-      <Anchor component={Link} to={to} size="sm" fw={600}>
-        <VisuallyHidden>Open </VisuallyHidden>
+      <Anchor component={Link} to={to} size="sm" fw={600} aria-label={openLabel(children)}>
         {children}
       </Anchor>
     );
   }
   if (onOpen) {
     return (
-      <Anchor component="button" type="button" onClick={onOpen} size="sm" fw={600} ta="left">
-        <VisuallyHidden>Open </VisuallyHidden>
+      <Anchor component="button" type="button" onClick={onOpen} size="sm" fw={600} ta="left" aria-label={openLabel(children)}>
         {children}
       </Anchor>
     );
