@@ -1,8 +1,6 @@
 import type { crmNote } from '@app/contract/resources/crm/note';
-import { and, inArray, ne } from 'drizzle-orm';
-import { users } from '../../db/schema/users';
 import type { ResourceHooks } from '../../engine/resource-hooks';
-import { staffRepository } from '../staff/repository';
+import { newlyNamedStaff } from './newly-named-staff';
 
 /**
  * Mails the note to the staff its `notifyTo` names: all of them when it is written, those an update
@@ -18,17 +16,17 @@ export const mailNotifiedStaff: ResourceHooks<typeof crmNote>['afterWrite'] = as
   before,
 }) => {
   if (operation !== 'create' && operation !== 'update') return;
-  const already = new Set(operation === 'update' ? (before?.notifyTo ?? []) : []);
-  const ids = (record.notifyTo ?? []).filter((id) => !already.has(id) && id !== caller?.id);
   const organisationId = (record.organisationId as string | null) ?? undefined;
-  if (ids.length === 0 || !organisationId) return;
-  const staff = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(inArray(users.id, ids), ne(users.id, caller?.id ?? ''), ...staffRepository.scopeWhere({ organisationId })));
+  if (!organisationId) return;
+  const emails = await newlyNamedStaff(db, {
+    caller,
+    organisationId,
+    now: record.notifyTo ?? [],
+    before: operation === 'update' ? (before?.notifyTo ?? []) : [],
+  });
   const who = caller?.name || caller?.email || 'A colleague';
   const link = `${services.config.appUrl}/crm/notes?open=${record._id}`;
-  for (const { email } of staff) {
+  for (const email of emails) {
     await services.mail.send(db, {
       to: email,
       subject: `${record.isImportant ? 'Important note' : 'A note'} from ${who}`,

@@ -1,8 +1,6 @@
 import type { task } from '@app/contract/resources/crm/task';
-import { and, inArray } from 'drizzle-orm';
-import { users } from '../../db/schema/users';
 import type { ResourceHooks } from '../../engine/resource-hooks';
-import { staffRepository } from '../staff/repository';
+import { newlyNamedStaff } from './newly-named-staff';
 
 /**
  * Mails each staff member a task is newly assigned to: every assignee when it is created, those an
@@ -11,14 +9,14 @@ import { staffRepository } from '../staff/repository';
  */
 export const mailNewAssignees: ResourceHooks<typeof task>['afterWrite'] = async ({ db, caller, services, operation, record, before }) => {
   if (operation !== 'create' && operation !== 'update') return;
-  const already = new Set((before?.assigneeIds as string[] | undefined) ?? []);
-  const ids = (record.assigneeIds ?? []).filter((id) => !already.has(id) && id !== caller?.id);
   const organisationId = (record.organisationId as string | null) ?? undefined;
-  if (ids.length === 0 || !organisationId) return;
-  const staff = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(inArray(users.id, ids), ...staffRepository.scopeWhere({ organisationId })));
+  if (!organisationId) return;
+  const emails = await newlyNamedStaff(db, {
+    caller,
+    organisationId,
+    now: record.assigneeIds ?? [],
+    before: (before?.assigneeIds as string[] | undefined) ?? [],
+  });
   const who = caller?.name || caller?.email || 'A colleague';
   const number = (record.itemId as { combined?: string } | null)?.combined;
   const link = `${services.config.appUrl}/crm/tasks?open=${record._id}`;
@@ -29,7 +27,7 @@ export const mailNewAssignees: ResourceHooks<typeof task>['afterWrite'] = async 
     '',
     `Open it in the CRM: ${link}`,
   ].join('\n');
-  for (const { email } of staff) {
+  for (const email of emails) {
     await services.mail.send(db, {
       to: email,
       subject: `${who} assigned you a task: ${record.title}`,
