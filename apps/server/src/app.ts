@@ -30,9 +30,11 @@ import { registerSetup } from './areas/setup/routes';
 import { registerStaff } from './areas/staff/routes';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { loadSchemaTables } from './db/schema-tables';
 import { forgetAccessProfiles } from './engine/access';
 import type { Caller } from './engine/context';
 import { HttpError, isUniqueViolation } from './engine/errors';
+import { registerGenericResources } from './engine/generic-resources';
 import { registerOpenApi } from './engine/openapi';
 import { checkReferences } from './engine/references';
 import type { RegisteredCall } from './engine/register-call';
@@ -242,6 +244,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   registerApplications(app);
   registerCvBuilder(app);
   registerContent(app);
+  registerGenericResources(app, await loadSchemaTables());
   checkRegistry(app.resources);
   checkReferences(app.resources);
 

@@ -7,6 +7,7 @@ import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
 import { event } from '@app/contract/resources/crm/event';
+import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { savedView } from '@app/contract/resources/crm/saved-view';
@@ -207,6 +208,15 @@ export const fixtures: Fixture[] = [
     },
     update: { description: 'Bring the shortlist.' },
     searchFor: (c) => String(c.title),
+  },
+  {
+    def: feedbackCategory,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({ label: unique('Communication '), value: 'communication' }),
+    invalidCreate: { body: () => ({ value: 'no-label' }), message: 'Please provide category label', field: 'label' },
+    update: { label: 'Technical skills', value: 'technical-skills' },
+    searchFor: (c) => String(c.label),
   },
   {
     def: lead,

@@ -7,6 +7,7 @@ import { candidateCv } from './crm/candidate-cv';
 import { client } from './crm/client';
 import { contact } from './crm/contact';
 import { event } from './crm/event';
+import { feedbackCategory } from './crm/feedback-category';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
 import { savedView } from './crm/saved-view';
@@ -50,6 +51,7 @@ export const resources: readonly ResourceDefinition[] = [
   crmNoticePeriod,
   candidate,
   candidateCv,
+  feedbackCategory,
   savedView,
   skill,
   language,
