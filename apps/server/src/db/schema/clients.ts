@@ -1,6 +1,7 @@
 import type { Address, UploadedFile } from '@app/contract/conventions/common';
+import type { clientPhone } from '@app/contract/resources/crm/client';
 import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { baseColumns } from './columns';
+import { baseColumns, jsonOf } from './columns';
 
 export const clients = pgTable(
   'clients',
@@ -8,7 +9,7 @@ export const clients = pgTable(
     ...baseColumns(),
     name: text().notNull(),
     email: text().notNull(),
-    phone: jsonb().$type<{ number: string; countryCode?: number; remarks?: string; type?: string }>(),
+    phone: jsonOf<typeof clientPhone>(),
     companyLogo: jsonb().$type<UploadedFile>(),
     address: jsonb().$type<Address>(),
     about: text(),

@@ -1,7 +1,8 @@
-import type { AccessLevel, AccessScope } from '@app/contract/access';
+import type { AccessLevel } from '@app/contract/access';
+import type { permissionConditions } from '@app/contract/resources/crm-access';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { baseColumns } from './columns';
+import { baseColumns, jsonOf } from './columns';
 
 export const crmModules = pgTable('crm_modules', { ...baseColumns(), title: text().notNull(), value: text().notNull() }, (t) => [
   uniqueIndex('crm_modules_value_live').on(t.value).where(sql`not ${t.isDeleted}`),
@@ -27,7 +28,7 @@ export const crmPermissions = pgTable(
     moduleId: text().notNull(),
     featureId: text().notNull(),
     access_level: text('access_level').$type<AccessLevel>().notNull(),
-    conditions: jsonb().$type<{ scope: AccessScope }>().notNull().default({ scope: 'ALL' }),
+    conditions: jsonOf<typeof permissionConditions>().notNull().default({ scope: 'ALL' }),
   },
   (t) => [index('crm_permissions_module').on(t.moduleId, t.featureId)],
 );

@@ -1,22 +1,6 @@
-import type { Address } from '@app/contract/conventions/common';
-import { doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { baseColumns } from './columns';
-
-type CandidateDetails = {
-  noticePeriodId?: string | null;
-  industries?: string[] | null;
-  experience?: number | null;
-  currentCTC?: number | null;
-  expectedCTC?: number | null;
-};
-type CompanyDetails = {
-  name: string;
-  industries?: string[] | null;
-  website?: string | null;
-  linkedinLink?: string | null;
-  numberOfEmployee?: number | null;
-  address?: Address | null;
-};
+import type { leadCandidateDetails, leadCompanyDetails } from '@app/contract/resources/crm/lead';
+import { doublePrecision, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { baseColumns, jsonOf } from './columns';
 
 const date = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -33,8 +17,8 @@ export const leads = pgTable(
     notes: text(),
     followUpDate: date(),
     deadlineDate: date(),
-    candidateDetails: jsonb().$type<CandidateDetails>(),
-    companyDetails: jsonb().$type<CompanyDetails>(),
+    candidateDetails: jsonOf<typeof leadCandidateDetails>(),
+    companyDetails: jsonOf<typeof leadCompanyDetails>(),
   },
   (t) => [
     index('leads_organisation_created').on(t.organisationId, t.createdAt),

@@ -1,5 +1,6 @@
+import type { savedViewSort } from '@app/contract/resources/crm/saved-view';
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { baseColumns } from './columns';
+import { baseColumns, jsonOf } from './columns';
 
 /** A user's named list views (contract: SavedView); read by owner and resource. */
 export const savedViews = pgTable(
@@ -11,7 +12,7 @@ export const savedViews = pgTable(
     search: text().notNull().default(''),
     filter: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     columns: jsonb().$type<string[]>().notNull().default([]),
-    sort: jsonb().$type<{ key: string; direction: 'asc' | 'desc' }>(),
+    sort: jsonOf<typeof savedViewSort>(),
   },
   (t) => [index('saved_views_owner_resource').on(t.ownerId, t.resource)],
 );
