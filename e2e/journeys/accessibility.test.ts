@@ -5,6 +5,7 @@ import { contentDemo } from '../../apps/server/src/demo/content';
 import { crmDemo } from '../../apps/server/src/demo/crm';
 import { demoOrganisationAdmin, demoPassword, foundationDemo } from '../../apps/server/src/demo/foundation';
 import { jobBoardDemo } from '../../apps/server/src/demo/job-board';
+import { sectionsOf } from '../../apps/web/src/kit/sections';
 import { login } from '../../packages/contract/src/resources/auth';
 import { callLog } from '../../packages/contract/src/resources/crm/call-log';
 import { client } from '../../packages/contract/src/resources/crm/client';
@@ -87,25 +88,14 @@ const adminScreens: Screen[] = [
   { path: '/admin/profile' },
 ];
 
+// The CRM's sections as the definitions place them, the same list its menu is drawn from: a new one is walked without a line here.
 const crmScreens: Screen[] = [
   { path: '/crm' },
-  { path: '/crm/clients' },
+  ...sectionsOf('crm').map(({ screen }) => ({ path: `/crm/${screen.path}` })),
   { path: { linkFrom: '/crm/clients', startsWith: '/crm/clients/' } },
-  { path: '/crm/contacts' },
-  { path: '/crm/call-logs' },
-  { path: '/crm/candidates' },
   { path: { linkFrom: '/crm/candidates', startsWith: '/crm/candidates/', not: /\/merge/ } },
   { path: '/crm/candidates/merge' },
-  { path: '/crm/tasks' },
-  { path: '/crm/calendar' },
-  { path: '/crm/notes' },
-  { path: '/crm/leads' },
-  { path: '/crm/teams' },
-  { path: '/crm/staff' },
-  { path: '/crm/roles' },
   { path: { linkFrom: '/crm/roles', startsWith: '/crm/roles/' } },
-  { path: '/crm/audit-log' },
-  { path: '/crm/sent-mail' },
   { path: '/crm/profile' },
 ];
 

@@ -1,35 +1,32 @@
+import { placementOf } from './sections';
+
 /**
- * Where a record of each kind opens, by definition name: its own page, or else its list with the
- * record's dialog open (`?open=<id>`, which the list reads). One table for every list, link and mail
- * that names a record; a kind missing here is named without a link.
+ * Where a record of each kind opens, by definition name, as its definition's screen placement says:
+ * its own page, or else its list with the record's dialog open (`?open=<id>`, which the list reads),
+ * or the section it is seen in. One rule for every list, link and mail that names a record; a kind
+ * placed nowhere is named without a link.
  */
-const pages: Record<string, (id: string) => string> = {
-  Client: (id) => `/crm/clients/${id}`,
-  Candidate: (id) => `/crm/candidates/${id}`,
-  Role: (id) => `/crm/roles/${id}`,
-};
-
-const lists: Record<string, string> = {
-  Task: '/crm/tasks',
-  CrmNote: '/crm/notes',
-  Lead: '/crm/leads',
-  Contact: '/crm/contacts',
-  'Call Log': '/crm/call-logs',
-  Team: '/crm/teams',
-  OrganisationStaff: '/crm/staff',
-};
-
-/** Kinds seen only within another's screen (a team's member on the teams page). */
-const screens: Record<string, string> = { TeamMember: '/crm/teams' };
 
 /** The search parameter naming the record a list opens on arrival. */
 export const openParam = 'open';
 
+const sectionPath = (kind: string) => {
+  const screen = placementOf(kind);
+  return screen ? { screen, path: `/${screen.area}/${screen.path}` } : undefined;
+};
+
 /** A record's own page, for kinds that have one. */
-export const recordPageOf = (kind: string, id: string) => pages[kind]?.(id);
+export const recordPageOf = (kind: string, id: string) => {
+  const section = sectionPath(kind);
+  return section?.screen.records === 'page' ? `${section.path}/${id}` : undefined;
+};
 
 /** Where a record opens: its page, or its list with it open, or the screen it is seen in; undefined for kinds with none. */
 export const recordPathOf = (kind: string, id: string) => {
-  const list = lists[kind];
-  return recordPageOf(kind, id) ?? (list ? `${list}?${openParam}=${encodeURIComponent(id)}` : screens[kind]);
+  const section = sectionPath(kind);
+  if (!section) return undefined;
+  if (section.screen.records === 'page') return `${section.path}/${id}`;
+  if (section.screen.records === 'dialog') return `${section.path}?${openParam}=${encodeURIComponent(id)}`;
+  // A kind with a menu of its own but no record view (the audit log) is named without a link.
+  return section.screen.menu ? undefined : section.path;
 };

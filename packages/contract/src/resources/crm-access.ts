@@ -125,6 +125,7 @@ export const crmRole = defineResource({
   search: ['title', 'value'],
   filters: { organisationId: filterId('organisationId'), createdAt: filterDateRange },
   unique: [{ fields: ['organisationId', 'value'], message: 'A role with this value already exists' }],
+  screen: { area: 'crm', path: 'roles', records: 'page', menu: { label: 'Roles', icon: 'shield-lock', order: 110 } },
   calls: {
     create: { method: 'POST', path: '/crm/roles/', who: ['SUPER_ADMIN', 'CRM_USER', 'ADMIN'] },
     update: { method: 'PUT', path: '/crm/roles/', who: ['SUPER_ADMIN', 'CRM_USER', 'ADMIN'] },

@@ -40,6 +40,7 @@ export const entityLog = defineResource({
     entityId: filterId('entityId'),
     createdAt: filterDateRange,
   },
+  screen: { area: 'crm', path: 'audit-log', menu: { label: 'Audit log', icon: 'history', order: 120 } },
   calls: {
     list: {
       method: 'POST',

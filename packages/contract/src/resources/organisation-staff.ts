@@ -74,6 +74,7 @@ export const organisationStaff = defineResource({
     createdAt: filterDateRange,
   },
   unique: [{ fields: ['email'], message: 'This email is already registered', global: true }],
+  screen: { area: 'crm', path: 'staff', records: 'dialog', menu: { label: 'Staff', icon: 'users', order: 90 } },
   calls: {
     create: { method: 'POST', path: '/organisation/staff/', who: ['ADMIN', 'CRM_USER'] },
     update: { method: 'PUT', path: '/organisation/staff/', who: ['ADMIN', 'CRM_USER'] },

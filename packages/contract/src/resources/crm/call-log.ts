@@ -67,6 +67,7 @@ export const callLog = defineResource({
     relatedTo: filterRelatedTo,
     createdAt: filterDateRange,
   },
+  screen: { area: 'crm', path: 'call-logs', records: 'dialog', menu: { label: 'Call logs', icon: 'phone-call', order: 40 } },
   calls: {
     create: { method: 'POST', path: '/call-log/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/call-log/', who: ['CRM_USER'] },

@@ -182,6 +182,7 @@ export const candidate = defineResource({
     jobTypes: filterValue(z.number().int()),
     workModel: filterValue(z.enum(workModelValues)),
   },
+  screen: { area: 'crm', path: 'candidates', records: 'page', menu: { label: 'Candidates', icon: 'user-search', order: 10 } },
   calls: {
     create: { method: 'POST', path: '/candidate/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/candidate/', who: ['CRM_USER'] },

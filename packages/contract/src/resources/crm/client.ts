@@ -45,6 +45,7 @@ export const client = defineResource({
   status: genericStatus,
   search: ['name', 'email', 'phone.number', 'itemId.combined'],
   filters: { status: filterValue(genericStatus), ownerId: filterId('ownerId'), createdAt: filterDateRange },
+  screen: { area: 'crm', path: 'clients', records: 'page', menu: { label: 'Clients', icon: 'building', order: 20 } },
   calls: {
     create: { method: 'POST', path: '/client/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/client/', who: ['CRM_USER'] },

@@ -76,6 +76,7 @@ export const contact = defineResource({
     primary: filterValue(z.boolean()),
     createdAt: filterDateRange,
   },
+  screen: { area: 'crm', path: 'contacts', records: 'dialog', menu: { label: 'Contacts', icon: 'address-book', order: 30 } },
   calls: {
     create: { method: 'POST', path: '/crm-contact/', who: ['CRM_USER', 'CRM_CLIENT_USER'] },
     update: { method: 'PUT', path: '/crm-contact/', who: ['CRM_USER', 'CRM_CLIENT_USER'] },

@@ -105,6 +105,7 @@ export const event = defineResource({
   },
   computed: ['timeRange'],
   order: [{ field: 'startTime', direction: 'asc' }],
+  screen: { area: 'crm', path: 'calendar', menu: { label: 'Calendar', icon: 'calendar-event', order: 70 } },
   calls: {
     create: { method: 'POST', path: '/event/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/event/', who: ['CRM_USER'] },

@@ -70,6 +70,7 @@ export const lead = defineResource({
     followUpDate: filterDateRange,
     createdAt: filterDateRange,
   },
+  screen: { area: 'crm', path: 'leads', records: 'dialog', menu: { label: 'Leads', icon: 'target-arrow', order: 50 } },
   calls: {
     create: { method: 'POST', path: '/lead/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/lead/', who: ['CRM_USER'] },

@@ -36,6 +36,7 @@ export const crmNote = defineResource({
   update: editable.partial().extend({ _id: mongoId() }).strict(),
   search: ['note'],
   filters: { relatedTo: filterRelatedTo, isImportant: filterValue(z.boolean()), createdAt: filterDateRange },
+  screen: { area: 'crm', path: 'notes', records: 'dialog', menu: { label: 'Notes', icon: 'notes', order: 80 } },
   calls: {
     create: { method: 'POST', path: '/note/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/note/', who: ['CRM_USER'] },

@@ -61,6 +61,7 @@ export const sentMail = defineResource({
     relatedTo: filterRelatedTo,
     createdAt: filterDateRange,
   },
+  screen: { area: 'crm', path: 'sent-mail', menu: { label: 'Sent mail', icon: 'mail-forward', order: 130 } },
   calls: {
     list: {
       method: 'POST',

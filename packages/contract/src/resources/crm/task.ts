@@ -67,6 +67,7 @@ export const task = defineResource({
     relatedTo: filterRelatedTo,
     createdAt: filterDateRange,
   },
+  screen: { area: 'crm', path: 'tasks', records: 'dialog', menu: { label: 'Tasks', icon: 'checklist', order: 60 } },
   calls: {
     create: { method: 'POST', path: '/task/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/task/', who: ['CRM_USER'] },

@@ -32,6 +32,7 @@ export const team = defineResource({
   update: teamEditable.partial().extend({ _id: mongoId() }).strict(),
   search: ['name'],
   filters: { createdAt: filterDateRange },
+  screen: { area: 'crm', path: 'teams', records: 'dialog', menu: { label: 'Teams', icon: 'users-group', order: 100 } },
   calls: {
     create: { method: 'POST', path: '/organisation/team/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/organisation/team/', who: ['CRM_USER'] },
@@ -64,6 +65,7 @@ export const teamMember = defineResource({
   search: ['memberType'],
   filters: { teamId: filterId('teamId'), userId: filterId('userId'), createdAt: filterDateRange },
   unique: [{ fields: ['teamId', 'userId'], message: 'This user is already a member of this team' }],
+  screen: { area: 'crm', path: 'teams' },
   calls: {
     create: { method: 'POST', path: '/organisation/team-member/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/organisation/team-member/', who: ['CRM_USER'] },

@@ -1,0 +1,20 @@
+import type { ResourceDefinition } from '@app/contract/define-resource';
+import { resources } from '@app/contract/resources/registry';
+import type { ScreenArea, ScreenPlacement } from '@app/contract/screen-placement';
+
+type Placed = { resource: ResourceDefinition; screen: ScreenPlacement };
+type Section = { resource: ResourceDefinition; screen: ScreenPlacement & { menu: NonNullable<ScreenPlacement['menu']> } };
+
+const placed: Placed[] = resources.flatMap((resource) => (resource.screen ? [{ resource, screen: resource.screen }] : []));
+
+/** An area's sections, one per definition with a menu line, in their menu order. */
+export const sectionsOf = (area: ScreenArea): Section[] =>
+  placed
+    .filter((entry): entry is Section => entry.screen.area === area && entry.screen.menu !== undefined)
+    .sort((a, b) => a.screen.menu.order - b.screen.menu.order);
+
+/** The definition whose menu section an area's path is ("leads" in the CRM is the lead's), if any. */
+export const sectionAt = (area: ScreenArea, path: string) => sectionsOf(area).find((section) => section.screen.path === path);
+
+/** Where a definition, by its name, is seen in the web app, if anywhere. */
+export const placementOf = (kind: string) => placed.find((entry) => entry.resource.name === kind)?.screen;

@@ -1,0 +1,61 @@
+import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
+import { describe, expect, it } from 'vitest';
+import { deriveColumns } from '../src/kit/derive-columns';
+import { deriveFields, deriveFilters } from '../src/kit/derive-fields';
+import { recordPathOf } from '../src/kit/record-paths';
+import { sectionAt, sectionsOf } from '../src/kit/sections';
+
+// The screen files a section may have: areas/<area>/<path>-page.tsx (app/section-screen.tsx loads them the same way).
+const screenFiles = import.meta.glob<Record<string, unknown>>('../src/areas/*/*-page.tsx');
+
+describe('the CRM’s sections come from the definitions', () => {
+  const sections = sectionsOf('crm');
+
+  it('keep every screen at its address, in the menu’s order', () => {
+    expect(sections.map(({ screen }) => screen.path)).toEqual([
+      'candidates',
+      'clients',
+      'contacts',
+      'call-logs',
+      'leads',
+      'tasks',
+      'calendar',
+      'notes',
+      'staff',
+      'teams',
+      'roles',
+      'audit-log',
+      'sent-mail',
+      'feedback-categories',
+    ]);
+  });
+
+  it('take one path and one menu position each', () => {
+    expect(new Set(sections.map(({ screen }) => screen.path)).size).toBe(sections.length);
+    expect(new Set(sections.map(({ screen }) => screen.menu.order)).size).toBe(sections.length);
+  });
+
+  it.each(sections.map(({ screen }) => screen.path).filter((path) => screenFiles[`../src/areas/crm/${path}-page.tsx`]))(
+    'a section with a screen file (%s) exports exactly one …Page component',
+    async (path) => {
+      const exported = await (screenFiles[`../src/areas/crm/${path}-page.tsx`] as () => Promise<Record<string, unknown>>)();
+      expect(Object.keys(exported).filter((name) => name.endsWith('Page'))).toHaveLength(1);
+    },
+  );
+
+  it('draw the feedback categories from their definition alone: no screen file, a list and form of label, value and status', () => {
+    expect(sectionAt('crm', 'feedback-categories')?.resource).toBe(feedbackCategory);
+    expect(screenFiles['../src/areas/crm/feedback-categories-page.tsx']).toBeUndefined();
+    const fields = deriveFields(feedbackCategory);
+    expect(fields.map((field) => field.name)).toEqual(['label', 'value', 'status']);
+    expect(fields.find((field) => field.name === 'label')?.required).toBe(true);
+    expect(deriveColumns(feedbackCategory).map((column) => column.key)).toEqual(expect.arrayContaining(['label', 'value', 'status']));
+    expect(deriveFilters(feedbackCategory).map((filter) => filter.key)).toEqual(['status']);
+  });
+
+  it('open a feedback category in its list’s dialog, and name unplaced kinds without a link', () => {
+    expect(recordPathOf('Feedback Category', 'f1')).toBe('/crm/feedback-categories?open=f1');
+    expect(recordPathOf('EntityLog', 'e1')).toBeUndefined();
+    expect(sectionAt('crm', 'no-such-section')).toBeUndefined();
+  });
+});
