@@ -1,4 +1,4 @@
-import { type BulkAction, bulkActionsOf, callOfAction, siblingOfList } from '@app/contract/conventions/bulk';
+import { type BulkAction, builtInActionsOf, callOfAction, siblingOfList } from '@app/contract/conventions/bulk';
 import type { CallSpec, ResourceDefinition } from '@app/contract/define-resource';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
@@ -74,7 +74,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const withBulk = fixtures.filter(
-  (f) => f.def.tenancy === 'organisation' && siblingOfList(f.def, 'bulk') && bulkActionsOf(f.def).length > 0,
+  (f) => f.def.tenancy === 'organisation' && siblingOfList(f.def, 'bulk') && builtInActionsOf(f.def).length > 0,
 );
 
 const createOne = async (f: Fixture) => {
@@ -118,7 +118,7 @@ describe('the generated cases cover every bulk and export call', () => {
 
 for (const f of withBulk) {
   describe(`${f.def.name}: ${bulkOf(f.def).path}`, () => {
-    for (const action of bulkActionsOf(f.def)) {
+    for (const action of builtInActionsOf(f.def)) {
       it(`${action} answers every user type what ${f.def.calls[callOfAction[action]]!.path} answers them`, async () => {
         // A resource registered by hand (candidate CVs) has no bulk call: nothing to multiply.
         if (!registered(bulkOf(f.def))) return;

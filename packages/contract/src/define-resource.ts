@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccessLevel, CrmAccess, Who } from './access';
+import type { BulkExtension } from './conventions/bulk';
 import type { ExportColumn } from './conventions/export';
 import type { FilterKind } from './conventions/list';
 import type { SystemField } from './conventions/record';
@@ -47,6 +48,60 @@ export type Reference = {
    * `valueInDays`), by field key and their answer's schema (answered null when the column is null).
    */
   expandWith?: Record<string, z.ZodType>;
+};
+
+/** One move of a record to a stage, as the engine records it in the stage history. */
+export type StageMove = { movedBy: { _id: string; name: string }; stage: string; movedAt: string; remarks: string | null };
+
+/**
+ * A stage field that changes only by transitions: the engine's move and multi-move calls lock the
+ * records, check the destination and the allowed moves, append a history entry and set the stage,
+ * all in one transaction, and run the resource's transition hooks after the commit.
+ */
+export type Stages = {
+  /** The field holding the current stage: a value of the list, or a stage row's id. */
+  field: string;
+  /** The field holding the history, a list the engine appends one entry to per move. */
+  history: string;
+  /**
+   * Where a record can go: a fixed list of values (a board application's statuses), or rows of
+   * another resource grouped in pipelines, of which a record may only reach its own pipeline's.
+   */
+  among:
+    | { kind: 'values'; values: z.ZodType<string> }
+    | {
+        kind: 'rows';
+        /** The stage rows' definition name ("PipelineItem"). */
+        resource: string;
+        /** The record's field naming its pipeline. */
+        pipelineField: string;
+        /** The stage row's field naming its pipeline (the record's `pipelineField` name unless said). */
+        stagePipelineField?: string;
+        /** The stage row's type ("REJECTED", "OFFERED"): what allowed moves and hooks go by. */
+        typeField?: string;
+        /** A stage row with this field false takes no records (a disabled stage). */
+        enabledField?: string;
+      };
+  /** The moves allowed from each stage (its type, for rows); a stage not named may go anywhere. */
+  allowed?: Partial<Record<string, readonly string[]>>;
+  /** A move's destination as its input reads it, when narrower than the list (its own message). */
+  destination?: z.ZodType<string>;
+  /** The input's keys and id labels, as the spec names them (`jobApplicationId`, `pipelineItemId`). */
+  input?: {
+    id?: string;
+    ids?: string;
+    stage?: string;
+    idLabel?: string;
+    stageLabel?: string;
+    /** Whether a move takes remarks (default yes). */
+    remarks?: boolean;
+  };
+  /** The history entry a move appends; `{ movedBy, stage, movedAt, remarks }` unless the resource keeps another shape. */
+  entry?: (move: StageMove) => Record<string, unknown>;
+  /** One record to one stage. */
+  move?: CallSpec;
+  /** Many records to one stage in one transaction (at most `maxMovedAtOnce`). */
+  moveMany?: CallSpec;
 };
 
 export type ResourceDefinition<
@@ -115,6 +170,13 @@ export type ResourceDefinition<
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
   /** Its section in the web app: route, menu line and where a record opens follow from it. */
   screen?: ScreenPlacement;
+  /** A stage field moved by transitions (see `Stages`). */
+  stages?: Stages;
+  /**
+   * Bulk actions of its own beside the built-in three (move to stage, add to long list, send mail),
+   * by action name: the list's bulk call takes them, the web's bulk bar offers them.
+   */
+  bulkActions?: Record<string, BulkExtension>;
   calls: Calls;
 };
 

@@ -2,15 +2,19 @@ import { type AccessLevel, accessLevelRank, type Who } from '@app/contract/acces
 import {
   type BulkRequest,
   bulkActionLevel,
+  bulkActionMax,
   bulkActionsOf,
   bulkActionWho,
+  bulkExtensionOf,
+  bulkExtensionTooMany,
+  bulkExtensionValue,
   bulkRequest,
   bulkResult,
   bulkTooManyMessage,
   callOfAction,
+  isBuiltInAction,
   siblingOfList,
 } from '@app/contract/conventions/bulk';
-import { maxAllRows } from '@app/contract/conventions/list';
 import type { CallKind, ResourceDefinition } from '@app/contract/define-resource';
 import { and, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -24,6 +28,15 @@ import { inShortTransactions } from './long-work';
 import { Answer, registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
 import type { KindHandler, Matching } from './resource-hooks';
+import { moveRecords, type TransitionOptions } from './transitions';
+
+/**
+ * A bulk action a definition adds (`bulkActions`): in the call's one transaction (`ctx.db`), on
+ * `ids`, every one already found in the caller's scope; answers how many records it changed.
+ */
+export type BulkExtensionHandler<Def extends ResourceDefinition = ResourceDefinition> = (
+  ctx: CallContext & { repository: ResourceRepository<Def>; ids: string[]; value: Record<string, unknown> },
+) => Promise<number>;
 
 /**
  * `PUT <base>/bulk`: one action (assign an owner, set a status, delete) on the rows chosen or on all
@@ -49,10 +62,18 @@ export const registerBulkCall = <Def extends ResourceDefinition>(
     ) => Promise<void>;
     listWhere: (ctx: CallContext & { repository: ResourceRepository<Def> }, matching: Matching) => SQL[];
     afterCommit?: (kind: CallKind) => void | Promise<void>;
+    /** The handlers of the definition's own actions, by name. */
+    extensions?: Record<string, BulkExtensionHandler<Def>>;
+    /** The steps of its moves, for its "move to stage". */
+    transitions?: TransitionOptions;
   },
 ) => {
   const { repository } = input;
   const { def } = repository;
+  for (const [name, extension] of Object.entries(def.bulkActions ?? {})) {
+    const engines = extension.does === 'move-to-stage' && def.stages;
+    if (!engines && !input.extensions?.[name]) throw new Error(`${def.name}'s bulk action ${name} has no handler: pass it in bulkActions`);
+  }
   const path = siblingOfList(def, 'bulk');
   const actions = bulkActionsOf(def);
   const whoOf = new Map(actions.map((action) => [action, bulkActionWho(def, action)]));
@@ -85,7 +106,6 @@ export const registerBulkCall = <Def extends ResourceDefinition>(
     async (ctx) => {
       const request = ctx.input as BulkRequest;
       const { caller, db } = ctx;
-      const kind = callOfAction[request.action];
       checkWho(whoOf.get(request.action) ?? [], caller);
       if (request.matching) checkWho(def.calls.list?.who ?? [], caller);
       const level = bulkActionLevel(def, request.action);
@@ -98,10 +118,30 @@ export const registerBulkCall = <Def extends ResourceDefinition>(
         search: request.matching?.search,
         filter: request.matching?.filter,
         extraWhere: input.listWhere(withScope, { search: request.matching?.search ?? '', filter: request.matching?.filter ?? {} }),
-        limit: maxAllRows + 1,
+        limit: bulkActionMax(def, request.action) + 1,
       });
       if (ids && found.length < ids.length) throw notFound(repository.label);
-      if (found.length > maxAllRows) throw badRequest(bulkTooManyMessage);
+      const extension = bulkExtensionOf(def, request.action);
+      if (found.length > bulkActionMax(def, request.action))
+        throw badRequest(extension ? bulkExtensionTooMany(extension) : bulkTooManyMessage);
+      // The definition's own action: every record in one transaction, all or none (hence its cap).
+      if (extension) {
+        const value = bulkExtensionValue(extension).parse(request.value ?? {}) as Record<string, unknown>;
+        const made = await ctx.transaction(async (tx) => {
+          const within = { ...withScope, db: tx };
+          const handler = input.extensions?.[request.action];
+          // Checked at registration: every action of its own but the engine's has a handler.
+          if (extension.does !== 'move-to-stage' && handler) return handler({ ...within, ids: found, value });
+          const moved = await moveRecords(
+            { ...within, options: input.transitions },
+            { ids: found, stage: value.stage as string, remarks: (value.remarks as string | undefined) ?? null, input: value },
+          );
+          return moved.moves.length;
+        });
+        return new Answer({ changed: made }, `${made} ${made === 1 ? 'record' : 'records'} updated`);
+      }
+      if (!isBuiltInAction(request.action)) throw badRequest(`This list cannot ${request.action}`);
+      const kind = callOfAction[request.action];
       // Each record as its own call would take it; the rows a batch finds gone (deleted, or out of
       // scope since they were chosen) are left alone, and a status already held is not a change.
       let each: (db: Executor, id: string) => Promise<boolean>;

@@ -5,12 +5,14 @@ import { outputOfCall } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec, ResourceDefinition } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { registerBulkCall } from './bulk-call';
+import { type BulkExtensionHandler, registerBulkCall } from './bulk-call';
 import type { CallContext } from './context';
 import { registerExportCall } from './export-call';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
 import type { HookContext, KindHandler, Matching, ResourceHooks, WriteOperation } from './resource-hooks';
+import { registerTransitionCalls } from './transition-calls';
+import type { TransitionOptions } from './transitions';
 
 export type ResourceOptions<Def extends ResourceDefinition = ResourceDefinition> = {
   /** Typed steps in the generic calls' transactions (see `ResourceHooks`): the usual way to add one. */
@@ -25,6 +27,10 @@ export type ResourceOptions<Def extends ResourceDefinition = ResourceDefinition>
    * transaction with `ctx.transaction`, so no connection is held meanwhile.
    */
   outsideTransaction?: readonly CallKind[];
+  /** A definition with stages: its move calls' and "move to stage" action's own steps (see `TransitionOptions`). */
+  transitions?: TransitionOptions;
+  /** The handler of each bulk action the definition adds (`bulkActions`), but the engine's own (move to stage). */
+  bulkActions?: Record<string, BulkExtensionHandler<Def>>;
 };
 
 const messages: Record<CallKind, string> = {
@@ -167,6 +173,7 @@ export const registerResource = <Def extends ResourceDefinition>(
       },
     );
   }
+  registerTransitionCalls(app, { repository, options: options.transitions });
   // Every list gets its bulk actions and its CSV export, with the same hooks and scope as its calls.
   const listWhere = (ctx: CallContext & { repository: ResourceRepository<Def> }, matching: Matching) =>
     hooks.listWhere?.({ ...hookContextOf(ctx), request: { page: 1, limit: 'ALL', ...matching } }) ?? [];
@@ -188,6 +195,8 @@ export const registerResource = <Def extends ResourceDefinition>(
           }
         : undefined,
     afterCommit: hooks.afterCommit ? (kind) => hooks.afterCommit?.({ operation: kind as WriteOperation }) : undefined,
+    extensions: options.bulkActions,
+    transitions: options.transitions,
   });
   registerExportCall(app, { repository, listWhere });
 };

@@ -16,7 +16,7 @@ import { password, signIn, unique } from './world';
  * of a client assigned to staff, a person whose email a client sees only when granted, a note a
  * client sees only when granted, and the grant itself.
  */
-const baseSql = `id text primary key, item_id jsonb, organisation_id text, owner_id text, team_id text, created_by jsonb,
+export const baseSql = `id text primary key, item_id jsonb, organisation_id text, owner_id text, team_id text, created_by jsonb,
   updated_by jsonb, created_at timestamptz not null default now(), updated_at timestamptz not null default now(),
   is_deleted boolean not null default false, deleted_at timestamptz, deleted_by jsonb`;
 

@@ -5,7 +5,6 @@ import {
   jobApplicants,
   myApplications,
   toggleWishlist,
-  updateApplicationStatus,
   wishlistJobs,
 } from '@app/contract/resources/job-board/application';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -19,6 +18,7 @@ import { newId } from '../../engine/ids';
 import { searchCondition } from '../../engine/list-query';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
+import type { Transition } from '../../engine/transitions';
 import { callersOwn, recruitersOwn } from '../../engine/unscoped-reasons';
 import type { Services } from '../../services/services';
 import { ownCompany } from '../companies/repository';
@@ -68,6 +68,24 @@ const applicationCv = async (
   throw badRequest(message, [{ field: 'cvId', message }]);
 };
 
+/** The seeker of each moved application hears of its new status from the company. */
+const mailStatusChanges = async (db: Executor, services: Services, moves: Transition[]) => {
+  for (const { record, to } of moves) {
+    const [details] = await db
+      .select({ email: jobSeekers.email, name: jobSeekers.name, title: jobs.title, company: recruiterCompanies.name })
+      .from(jobSeekers)
+      .innerJoin(jobs, eq(jobs.id, record.jobId as string))
+      .innerJoin(recruiterCompanies, eq(recruiterCompanies.id, jobs.recruiterId))
+      .where(eq(jobSeekers.id, record.jobSeekerId as string));
+    if (!details) continue;
+    await services.mail.send(db, {
+      to: details.email,
+      subject: `Your application for ${details.title}`,
+      text: `Hello ${details.name?.first ?? ''},\n\nYour application for ${details.title} at ${details.company} ${statusWords[to] ?? `is now ${to}`}.\n\nSee all your applications at ${services.config.appUrl}/seeker/applications`,
+    });
+  }
+};
+
 const allRows = { page: 1, limit: 'ALL', search: '', filter: {} } as const;
 
 /** A company sees the applications to its own jobs, whoever owns them. */
@@ -88,8 +106,17 @@ const jobsById = async (db: Executor, ids: string[]) => {
 };
 
 export const registerApplications = (app: FastifyInstance) => {
-  // No generic calls (every call below is a workflow); registered so the registry knows it.
-  registerResource(app, applicationRepository);
+  // No generic calls (every call below is a workflow); its status change is the engine's move call.
+  registerResource(app, applicationRepository, {
+    transitions: {
+      // A company moves the applicants of its own jobs, which it reaches by `recruiterId`: another
+      // company's application is not found.
+      unscoped: recruitersOwn,
+      where: async ({ db, caller }) => ofCompany((await ownCompany(db, caller as Caller)).id),
+      afterTransition: ({ db, services, moves }) => mailStatusChanges(db, services, moves),
+      message: 'Status updated successfully',
+    },
+  });
   // The CV is drawn before the transaction opens, so a slow drawing holds no database connection.
   registerCall(app, { ...applyForJob, unscoped: callersOwn, transaction: false }, async ({ db, caller, input, services, transaction }) => {
     const seeker = await ownJobSeeker(db, caller as Caller);
@@ -234,43 +261,6 @@ export const registerApplications = (app: FastifyInstance) => {
         };
       }),
     };
-  });
-
-  registerCall(app, { ...updateApplicationStatus, unscoped: recruitersOwn }, async ({ db, caller, input, services }) => {
-    const company = await ownCompany(db, caller as Caller);
-    // Locked until the commit: two changes at once (a double click, two tabs) each add their entry.
-    // Another company's application is not found: the company reads only through `recruiterId`.
-    const [locked] = await db
-      .select({ id: jobApplications.id })
-      .from(jobApplications)
-      .where(and(eq(jobApplications.id, input._id), ...applicationRepository.scopeWhere(byCompany), ...ofCompany(company.id)))
-      .for('update');
-    if (!locked) throw notFound('Job application');
-    const application = applicationRepository.toRecord(await applicationRepository.get(db, byCompany, locked.id));
-    const history = application.statusHistory as { status: string; at: string; by?: string }[];
-    if (application.status === input.status) return { _id: application._id, status: application.status, statusHistory: history };
-    const statusHistory = [...history, { status: input.status, at: new Date().toISOString(), by: (caller as Caller).name }];
-    // The status and its history change together and the entity log keeps who moved it from what to what.
-    await applicationRepository.update(db, {
-      caller: caller as Caller,
-      scope: byCompany,
-      id: application._id,
-      values: { status: input.status, statusHistory },
-      action: 'STATUS_CHANGE',
-    });
-    const [details] = await db
-      .select({ email: jobSeekers.email, name: jobSeekers.name, title: jobs.title })
-      .from(jobSeekers)
-      .innerJoin(jobs, eq(jobs.id, application.jobId as string))
-      .where(eq(jobSeekers.id, application.jobSeekerId as string));
-    if (details) {
-      await services.mail.send(db, {
-        to: details.email,
-        subject: `Your application for ${details.title}`,
-        text: `Hello ${details.name?.first ?? ''},\n\nYour application for ${details.title} at ${company.name} ${statusWords[input.status] ?? `is now ${input.status}`}.\n\nSee all your applications at ${services.config.appUrl}/seeker/applications`,
-      });
-    }
-    return new Answer({ _id: application._id, status: input.status, statusHistory }, 'Status updated successfully');
   });
 
   registerCall(app, { ...toggleWishlist, unscoped: callersOwn }, async ({ db, caller, input }) => {

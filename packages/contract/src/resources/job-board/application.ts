@@ -15,8 +15,29 @@ export const applicationStatus = z.enum(applicationStatuses, {
 export const applicationHistoryEntry = z.object({ status: applicationStatus, at: z.string(), by: z.string().optional() });
 
 /**
- * A seeker's application to a job. It has no generic calls: it is written only by the workflows
- * below (apply, status change) through its repository, so every change lands in the entity log.
+ * The company moves an applicant to a status: a transition of the application's stages (below), so
+ * the engine locks the row, appends the history entry and sets the status together.
+ */
+export const updateApplicationStatus = defineWorkflow({
+  name: 'updateApplicationStatus',
+  tag: 'JobApplication',
+  method: 'PUT',
+  path: '/recruiter/job-application/update',
+  who: ['RECRUITER'],
+  summary: 'Moves an applicant to a status; the seeker is mailed',
+  input: z
+    .object({
+      _id: mongoId('job application id'),
+      status: applicationStatus.exclude(['APPLIED', 'WITHDRAWN'], { error: 'Status must be VIEWED, SHORTLISTED, REJECTED or HIRED' }),
+    })
+    .strict(),
+  output: z.object({ _id: z.string(), status: applicationStatus, statusHistory: z.array(applicationHistoryEntry) }),
+});
+
+/**
+ * A seeker's application to a job. It has no generic calls: it is written only by the apply workflow
+ * below, through its repository, and by its status change, a transition of its stages; every change
+ * lands in the entity log.
  * The seeker owns it (`ownerId`); the company sees it through `recruiterId`.
  */
 export const jobApplication = defineResource({
@@ -38,6 +59,15 @@ export const jobApplication = defineResource({
   status: applicationStatus,
   search: [],
   filters: { status: filterValue(applicationStatus) },
+  // Its status is a fixed list of stages: the company's status change is its move call.
+  stages: {
+    field: 'status',
+    history: 'statusHistory',
+    among: { kind: 'values', values: applicationStatus },
+    input: { id: '_id', stage: 'status', remarks: false },
+    entry: ({ stage, movedAt, movedBy }) => ({ status: stage, at: movedAt, by: movedBy.name }),
+    move: updateApplicationStatus,
+  },
   calls: {},
 });
 
@@ -135,22 +165,6 @@ export const jobApplicants = defineWorkflow({
   summary: 'Applicants of one of the company’s jobs, with a signed link to each CV',
   input: listRequest({ status: filterValue(applicationStatus) }).extend({ jobId: mongoId('job id') }),
   output: listResult(jobApplicant).extend({ job: jobSummary }),
-});
-
-export const updateApplicationStatus = defineWorkflow({
-  name: 'updateApplicationStatus',
-  tag: 'JobApplication',
-  method: 'PUT',
-  path: '/recruiter/job-application/update',
-  who: ['RECRUITER'],
-  summary: 'Moves an applicant to a status; the seeker is mailed',
-  input: z
-    .object({
-      _id: mongoId('job application id'),
-      status: applicationStatus.exclude(['APPLIED', 'WITHDRAWN'], { error: 'Status must be VIEWED, SHORTLISTED, REJECTED or HIRED' }),
-    })
-    .strict(),
-  output: applicationRecord.pick({ _id: true, status: true, statusHistory: true }),
 });
 
 export const toggleWishlist = defineWorkflow({
