@@ -40,6 +40,7 @@ import { checkReferences } from './engine/references';
 import type { RegisteredCall } from './engine/register-call';
 import { checkRegistry } from './engine/registry-check';
 import { prepareDatabase } from './prepare-database';
+import { createCodeLimits } from './services/code-limits';
 import { createRenderPool } from './services/documents/render-pool';
 import { createFileStore, maxUploadBytes } from './services/files';
 import { createGazetteer } from './services/gazetteer';
@@ -162,6 +163,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
       signIn: createSignInLimits({ store }),
       publicPerAddress: createRateLimiter({ name: 'public', store, limit: 20, windowMs: 60 * 60 * 1000 }),
       uploadsPerUser: createRateLimiter({ name: 'uploads', store, limit: 60, windowMs: 60 * 60 * 1000 }),
+      codes: createCodeLimits({ store }),
     },
   };
   app.decorate('database', database);

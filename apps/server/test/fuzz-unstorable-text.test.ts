@@ -39,7 +39,7 @@ afterAll(() => t?.close());
 const tokenFor = (who: readonly Who[]) => {
   if (who.includes('public')) return undefined;
   if (who.includes('signed-in')) return tokens.JOB_SEEKER;
-  const type = who.find((w): w is UserType => w !== 'public' && w !== 'signed-in' && tokens[w] !== undefined);
+  const type = who.find((w): w is UserType => w !== 'public' && w !== 'code-holder' && w !== 'signed-in' && tokens[w] !== undefined);
   return type ? tokens[type] : undefined;
 };
 

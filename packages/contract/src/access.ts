@@ -11,8 +11,12 @@ export const homeOf: Record<UserType, string> = {
   RECRUITER: '/company',
 };
 
-/** Who may make a call: user types, `public` (no sign-in) or `signed-in` (any user type). */
-export type Who = UserType | 'public' | 'signed-in';
+/**
+ * Who may make a call: user types, `signed-in` (any user type), or one of the two kinds of caller
+ * with no sign-in: `public`, an anonymous visitor, and `code-holder`, who checked a one-time code
+ * and holds one record for a short time (DECISIONS.md §9). A call without sign-in serves one kind.
+ */
+export type Who = UserType | 'public' | 'code-holder' | 'signed-in';
 
 export const PLATFORM = ['SUPER_ADMIN', 'ADMIN'] as const satisfies readonly UserType[];
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccessLevel, CrmAccess, Who } from './access';
+import type { AudienceViews } from './audiences';
 import type { BulkExtension } from './conventions/bulk';
 import type { ExportColumn } from './conventions/export';
 import type { FilterKind } from './conventions/list';
@@ -24,6 +25,11 @@ export type CallSpec = {
    * Without it the answer follows from the definition (`outputOfCall`); a workflow names its own.
    */
   output?: z.ZodType | ((record: z.ZodObject) => z.ZodType);
+  /**
+   * For a call made by a code holder (`who: ['code-holder']`): the definition name of the record the
+   * code was issued for. The call reaches that one record and nothing else; registration checks both.
+   */
+  holds?: string;
 };
 
 /**
@@ -119,6 +125,11 @@ export type ResourceDefinition<
   access?: CrmAccess;
   /** Who sees which rows beyond tenancy and permission (client user, assignee, granted access), or why none. */
   policies?: readonly ScopePolicy[];
+  /**
+   * What each audience (staff, client user, job seeker, code holder) sees of a record: its rows and
+   * its fields. Without it, only the callers and policies above decide (every caller the whole record).
+   */
+  audiences?: AudienceViews;
   /**
    * The field that names a record to a person: pickers, expanded references, the audit log. A dotted
    * path reaches into a JSON column ("name.fullName"). A resource other definitions reference must have one.

@@ -7,12 +7,13 @@ import {
   isPlatformUser,
   type Who,
 } from '@app/contract/access';
+import type { AudienceViews } from '@app/contract/audiences';
 import type { Tenancy } from '@app/contract/define-resource';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { crmFeatures, crmModules, crmPermissions, crmRoles } from '../db/schema/crm-access';
 import { teamMembers } from '../db/schema/teams';
-import { type Caller, type PolicyCaller, type Scope, unscoped } from './context';
+import { type Caller, type CodeHolder, type PolicyCaller, type Scope, unscoped } from './context';
 import { forbidden, unauthorized } from './errors';
 
 /** 401 without a sign-in where one is needed, 403 for a user type the call is not for. */
@@ -21,6 +22,16 @@ export const checkWho = (who: readonly Who[], caller: Caller | null) => {
   if (!caller) throw unauthorized();
   if (who.includes('signed-in') || who.includes(caller.userType)) return;
   throw forbidden();
+};
+
+/**
+ * A code-holder call's caller: a live token for a record of the resource the call holds. No token,
+ * a forged or expired one is a 401 (check the code again); one for another kind of record a 403.
+ */
+export const checkCodeHolder = (holder: CodeHolder | null, holds: string): CodeHolder => {
+  if (!holder) throw unauthorized('Your code has expired or was not checked. Please ask for a new code.');
+  if (holder.resource !== holds) throw forbidden('This code is not for this page');
+  return holder;
 };
 
 const policyCallerOf = (caller: Caller): PolicyCaller => ({
@@ -34,12 +45,15 @@ const policyCallerOf = (caller: Caller): PolicyCaller => ({
  * The rows a caller may see by tenancy alone, with the caller the definition's policies read.
  * Platform admins work across organisations.
  */
-export const tenancyScope = (tenancy: Tenancy, caller: Caller | null): Scope => {
+export const tenancyScope = (tenancy: Tenancy, caller: Caller | null, audiences?: AudienceViews): Scope => {
   if (!caller) return unscoped('a call open to the public, narrowed by its own conditions');
   const policyCaller = { caller: policyCallerOf(caller) };
   if (tenancy === 'platform') return { ...unscoped('a platform-wide catalogue, the same for everyone'), ...policyCaller };
   if (isPlatformUser(caller.userType)) return { ...unscoped('platform admins work across organisations'), ...policyCaller };
   if (tenancy === 'owner') return { ownerId: caller.id, ...policyCaller };
+  if (caller.userType === 'JOB_SEEKER' && audiences?.jobSeeker) {
+    return { ...unscoped('a job seeker’s own records, in whichever organisation: their audience’s rows narrow them'), ...policyCaller };
+  }
   if (!caller.organisationId) throw forbidden('This account does not belong to an organisation');
   return { organisationId: caller.organisationId, ...policyCaller };
 };

@@ -1,3 +1,4 @@
+import type { Audience } from '@app/contract/audiences';
 import type { z } from 'zod';
 import type { FileStore } from '../services/files';
 
@@ -43,8 +44,31 @@ export class UndeclaredAnswerError extends Error {
  * leave unless a schema names them). An answer the schema refuses throws, so the request is a
  * logged 500 instead of an answer nobody declared.
  */
-export const serialiseAnswer = (input: { call: string; output: z.ZodType; data: unknown; files: FileStore }) =>
-  checkedAnswer(input.call, input.output, ready(input.data, input.files));
+export const serialiseAnswer = (input: {
+  call: string;
+  output: z.ZodType;
+  /** What each audience is answered, for a resource that declares its audiences; `output` otherwise. */
+  outputs?: Partial<Record<Audience, z.ZodType>>;
+  audience?: Audience | null;
+  data: unknown;
+  files: FileStore;
+}) => checkedAnswer(input.call, outputFor(input), ready(input.data, input.files));
+
+/**
+ * The schema an answer leaves through: the caller's audience's when the call has one per audience.
+ * A caller of an audience the call does not answer gets nothing through (no schema is a bug, not a fallback).
+ */
+const outputFor = (input: {
+  call: string;
+  output: z.ZodType;
+  outputs?: Partial<Record<Audience, z.ZodType>>;
+  audience?: Audience | null;
+}) => {
+  if (!input.outputs || !input.audience) return input.output;
+  const own = input.outputs[input.audience];
+  if (!own) throw new Error(`${input.call} has no answer for the ${input.audience} audience`);
+  return own;
+};
 
 /** Data parsed by a call's output schema (only what it declares is kept), or an UndeclaredAnswerError. */
 export const checkedAnswer = <T extends z.ZodType>(call: string, output: T, data: unknown): z.output<T> => {

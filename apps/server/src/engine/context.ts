@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
+import type { CodeHolder } from '../services/one-time-codes';
 import type { SessionCaller } from '../services/sessions';
 
 /** The signed-in user a request acts for, as the session resolves it (services/sessions.ts). */
@@ -17,8 +18,13 @@ export type Scope = {
   ownerId?: string;
   visibleTo?: { userId: string; teamIds: string[] };
   caller?: PolicyCaller;
+  /** A code holder's one record: a query of its resource reaches that row only, of any other none. */
+  holds?: { resource: string; recordId: string };
   unscoped?: string;
 };
+
+/** The caller of a `code-holder` call: one record, for a short time (services/one-time-codes.ts). */
+export type { CodeHolder };
 
 /** What the scope policies need to know of a caller, and its roles for what it may read through a reference. */
 export type PolicyCaller = Pick<Caller, 'id' | 'userType' | 'clientId' | 'roleIds'>;
@@ -35,6 +41,8 @@ export type CallContext = {
   /** Runs after the call whether it succeeded or not (counting a wrong code that rolls back). */
   afterwards: (task: (db: Executor) => Promise<unknown> | unknown) => void;
   caller: Caller | null;
+  /** Set for a `code-holder` call only: its scope then holds that one record. */
+  holder: CodeHolder | null;
   scope: Scope;
   /** The app's services (`AppServices`, as app.ts decorates the instance with them). */
   services: FastifyInstance['services'];

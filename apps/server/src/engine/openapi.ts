@@ -1,3 +1,4 @@
+import { audienceTitles } from '@app/contract/audiences';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +27,30 @@ export const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input'
   }
 };
 
-const whoText = (who: RegisteredCall['who']) =>
-  who.includes('public') ? 'No sign-in needed.' : who.includes('signed-in') ? 'Any signed-in user.' : `For: ${who.join(', ')}.`;
+const whoText = (call: RegisteredCall) => {
+  const { who } = call;
+  if (who.includes('public')) return 'No sign-in needed: any visitor.';
+  if (who.includes('code-holder')) {
+    return `For the holder of a checked one-time code for one ${call.holds} (its check-otp call's token as \`Authorization: Bearer <token>\`): that record only, for a short time.`;
+  }
+  return who.includes('signed-in') ? 'Any signed-in user.' : `For: ${who.join(', ')}.`;
+};
+
+/**
+ * What a call answers: one schema, or, for a resource that declares its audiences, one per audience
+ * that can make the call (`oneOf`, each titled and described by its audience).
+ */
+const answerSchema = (call: RegisteredCall) => {
+  const outputs = Object.entries(call.outputs ?? {}) as [keyof typeof audienceTitles, z.ZodType][];
+  if (outputs.length <= 1 && !outputs.some(([audience]) => audience !== 'staff')) return jsonSchemaOf(call.output, 'output');
+  return {
+    oneOf: outputs.map(([audience, schema]) => ({
+      title: audience,
+      description: `Answered to: ${audienceTitles[audience]}.`,
+      ...jsonSchemaOf(schema, 'output'),
+    })),
+  };
+};
 
 /** OpenAPI 3.1 built from the same zod schemas the calls validate with. */
 export const openApiDocument = (calls: RegisteredCall[]) => {
@@ -44,10 +67,10 @@ export const openApiDocument = (calls: RegisteredCall[]) => {
       tags: [call.tag],
       operationId: call.name,
       summary: call.summary ?? call.name,
-      description: whoText(call.who),
-      ...(call.who.includes('public') ? { security: [] } : {}),
+      description: whoText(call),
+      ...(call.who.includes('public') ? { security: [] } : call.who.includes('code-holder') ? { security: [{ codeHolder: [] }] } : {}),
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: envelope(jsonSchemaOf(call.output, 'output')) } } },
+        200: { description: 'Success', content: { 'application/json': { schema: envelope(answerSchema(call)) } } },
         400: { description: 'Invalid input: `message` is the first failing rule, `data.errors` all of them' },
         401: { description: 'Not signed in' },
         403: { description: 'Not allowed for this user' },
@@ -82,7 +105,12 @@ export const openApiDocument = (calls: RegisteredCall[]) => {
       description:
         'Job board, CRM and client portal. Every answer is an envelope `{ code, success, message, data }`. Sign in with `POST /api/auth/login` and send the token as `Authorization: Bearer <token>`.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        codeHolder: { type: 'http', scheme: 'bearer', description: 'The token a check-otp call answers: one record, for a short time' },
+      },
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -1,11 +1,12 @@
 import type { AccessLevel, CrmAccess, Who } from '@app/contract/access';
+import { type Audience, type AudienceViews, audienceOfUserType, audiencesOfWho } from '@app/contract/audiences';
 import type { HttpMethod, Tenancy } from '@app/contract/define-resource';
 import type { ScopePolicy } from '@app/contract/scope-policy';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { checkPermission, checkWho, tenancyScope } from './access';
+import { checkCodeHolder, checkPermission, checkWho, tenancyScope } from './access';
 import { serialiseAnswer, WrittenAnswer } from './answer-output';
-import { type CallContext, unscoped } from './context';
+import { type CallContext, type Caller, type CodeHolder, type Scope, unscoped } from './context';
 import { rejectUnstorableText } from './storable-text';
 import { parseInput } from './validate';
 
@@ -21,6 +22,10 @@ export type RegisteredCall = {
   inputFrom: 'body' | 'query' | 'multipart';
   /** What the envelope's `data` holds; only what it declares is sent. */
   output: z.ZodType;
+  /** For a resource that declares audiences: what each audience that can make the call is answered instead. */
+  outputs?: Partial<Record<Audience, z.ZodType>>;
+  /** A code-holder call's record: the definition name its holder's code was issued for. */
+  holds?: string;
 };
 
 export type CallSpecification = Omit<RegisteredCall, 'inputFrom'> & {
@@ -41,6 +46,8 @@ export type CallSpecification = Omit<RegisteredCall, 'inputFrom'> & {
   message?: string;
   /** A larger request body than the app's default (an import's CSV text), in bytes. */
   bodyLimit?: number;
+  /** The definition's audiences: a job seeker its view names is scoped to their own rows, in any organisation. */
+  audiences?: AudienceViews;
 };
 
 const organisationMembers: readonly Who[] = ['CRM_USER', 'CRM_CLIENT_USER'];
@@ -50,12 +57,52 @@ const organisationMembers: readonly Who[] = ['CRM_USER', 'CRM_CLIENT_USER'];
  * organisation members may make, the caller's organisation. Any other workflow must say which, or
  * why it looks everywhere: registration fails otherwise, so no query runs unscoped by omission.
  */
-const scopeRuleOf = (spec: CallSpecification): { tenancy: Tenancy } | { unscoped: string } => {
+type ScopeRule = { tenancy: Tenancy } | { unscoped: string } | { holds: string };
+
+const scopeRuleOf = (spec: CallSpecification): ScopeRule => {
+  const what = `${spec.name} (${spec.method} ${spec.path})`;
+  // A call with no sign-in serves one kind of caller, named: an anonymous visitor or a code holder.
+  const signedOut = spec.who.filter((who) => who === 'public' || who === 'code-holder');
+  if (signedOut.length > 0 && spec.who.length > 1) {
+    throw new Error(
+      `${what} is open to ${spec.who.join(', ')}: a call without sign-in serves one kind of caller, 'public' or 'code-holder'`,
+    );
+  }
+  if (spec.who.includes('code-holder')) {
+    if (!spec.holds) throw new Error(`${what} is for a code holder: name the resource its code is issued for (holds)`);
+    if (spec.tenancy || spec.unscoped) throw new Error(`${what} is for a code holder: its scope is the one record held, not a tenancy`);
+    return { holds: spec.holds };
+  }
+  if (spec.holds) throw new Error(`${what} names the record a code holds, but is not for who: ['code-holder']`);
   if (spec.tenancy && spec.unscoped) throw new Error(`${spec.name} declares both a tenancy and unscoped: pick one`);
   if (spec.tenancy) return { tenancy: spec.tenancy };
   if (spec.unscoped) return { unscoped: spec.unscoped };
   if (spec.who.length > 0 && spec.who.every((who) => organisationMembers.includes(who))) return { tenancy: 'organisation' };
   throw new Error(`${spec.name} (${spec.method} ${spec.path}) is open to ${spec.who.join(', ')}: declare its tenancy, or unscoped: 'why'`);
+};
+
+/** The scope a call's handler gets: its tenancy's, the one record a code holder holds, or none on purpose. */
+const scopeOf = (rule: ScopeRule, caller: Caller | null, holder: CodeHolder | null, audiences?: AudienceViews): Scope => {
+  if ('tenancy' in rule) return tenancyScope(rule.tenancy, caller, audiences);
+  if ('unscoped' in rule) return unscoped(rule.unscoped);
+  const held = holder as CodeHolder;
+  return {
+    holds: { resource: held.resource, recordId: held.recordId },
+    ...(held.organisationId ? { organisationId: held.organisationId } : {}),
+  };
+};
+
+/** The audiences that can make the call and what each is answered; none when every caller gets `output`. */
+const outputsFor = (spec: CallSpecification) => {
+  if (!spec.outputs) return undefined;
+  const callers = audiencesOfWho(spec.who).filter((audience) => spec.outputs?.[audience]);
+  if (callers.length === 0) return undefined;
+  return Object.fromEntries(callers.map((audience) => [audience, spec.outputs?.[audience] as z.ZodType])) as RegisteredCall['outputs'];
+};
+
+const bearerOf = (req: { headers: { authorization?: string } }) => {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 };
 
 /** A handler's answer with its own message instead of the call's default. */
@@ -94,16 +141,19 @@ export const registerCall = <Input>(
   const transaction = spec.transaction ?? (spec.method !== 'GET' && inputFrom !== 'multipart');
   if (!spec.output) throw new Error(`Call ${spec.name} (${spec.method} ${spec.path}) declares no output schema`);
   const { output } = spec;
-  app.calls.push({ ...spec, inputFrom });
+  const outputs = outputsFor(spec);
+  app.calls.push({ ...spec, inputFrom, outputs });
   app.route({
     method: spec.method,
     url: apiPath(spec.path),
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
-      const caller = req.caller;
-      checkWho(spec.who, caller);
+      // A code holder has no session: their caller is the one record their token names.
+      const holder = 'holds' in scopeRule ? checkCodeHolder(app.services.codes.holderOf(bearerOf(req)), scopeRule.holds) : null;
+      const caller = holder ? null : req.caller;
+      if (!holder) checkWho(spec.who, caller);
       const { db } = app.database;
-      let scope = 'tenancy' in scopeRule ? tenancyScope(scopeRule.tenancy, caller) : unscoped(scopeRule.unscoped);
+      let scope = scopeOf(scopeRule, caller, holder, spec.audiences);
       if (spec.access && caller) {
         scope = { ...scope, ...(await checkPermission(db, { caller, access: spec.access, level: spec.level ?? 'WRITE' })) };
       }
@@ -116,6 +166,7 @@ export const registerCall = <Input>(
       const always: Task[] = [];
       const context = {
         caller,
+        holder,
         scope,
         services: app.services,
         req,
@@ -145,7 +196,8 @@ export const registerCall = <Input>(
         reply.type('application/json; charset=utf-8');
         return answer.data.enveloped(answer.message);
       }
-      const data = serialiseAnswer({ call: spec.name, output, data: answer.data, files: app.services.files });
+      const audience: Audience | null = holder ? 'codeHolder' : caller ? audienceOfUserType(caller.userType) : null;
+      const data = serialiseAnswer({ call: spec.name, output, outputs, audience, data: answer.data, files: app.services.files });
       return { code: 200, success: true, message: answer.message, data };
     },
   });

@@ -1,7 +1,7 @@
 import { levelOfKind } from '@app/contract/access';
 import { byId, mongoId } from '@app/contract/conventions/ids';
 import { listRequest } from '@app/contract/conventions/list';
-import { outputOfCall } from '@app/contract/conventions/record';
+import { audienceOutputsOfCall, outputOfCall } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec, ResourceDefinition } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -157,6 +157,8 @@ export const registerResource = <Def extends ResourceDefinition>(
         tag: def.name,
         input: kind === 'create' && repository.filesUnderTeam ? withTeamChoice(inputOfKind(def, kind)) : inputOfKind(def, kind),
         output: outputOfCall(def, kind),
+        outputs: audienceOutputsOfCall(def, kind),
+        audiences: def.audiences,
         access: def.access,
         policies: def.policies,
         level: call.level ?? levelOfKind(kind),

@@ -74,7 +74,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
    * OWN/TEAM scope of the caller's permission, and the definition's policies (`policyScope`).
    */
   const checkScoped = (scope: ScopeValues) => {
-    if (!scope.organisationId && !scope.ownerId && scope.unscoped === undefined) {
+    if (!scope.organisationId && !scope.ownerId && !scope.holds && scope.unscoped === undefined) {
       throw new Error(`A query of ${def.name} without a scope: pass the caller's, or unscoped('why')`);
     }
   };

@@ -1,3 +1,4 @@
+import { type AudienceRows, audienceOfUserType } from '@app/contract/audiences';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import type { AccessGrant, ScopePolicy } from '@app/contract/scope-policy';
 import { and, eq, exists, getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -61,9 +62,14 @@ export type PolicyScope = {
  */
 export const policyScope = (def: ResourceDefinition, table: PgTable, scope: Scope): PolicyScope => {
   const result: PolicyScope = { where: [], alsoOwn: [], masked: {} };
+  // A code holder reaches the one record its code was issued for, and no row of anything else.
+  if (scope.holds) {
+    result.where.push(scope.holds.resource === def.name ? eq(columnOf(table, 'id', def.name), scope.holds.recordId) : sql`false`);
+  }
   const caller = scope.caller;
   if (!caller) return result;
   const what = `The policy of ${def.name}`;
+  audienceScope(def, table, caller, result);
   for (const policy of def.policies ?? ([] as ScopePolicy[])) {
     if (policy.kind === 'clientUser' && caller.userType === 'CRM_CLIENT_USER') {
       result.where.push(caller.clientId ? eq(columnOf(table, policy.field, what), caller.clientId) : sql`false`);
@@ -81,6 +87,39 @@ export const policyScope = (def: ResourceDefinition, table: PgTable, scope: Scop
     }
   }
   return result;
+};
+
+/** The rows an audience's view reaches, for its caller. */
+const audienceRows = (rows: AudienceRows, table: PgTable, caller: PolicyCaller, what: string): SQL => {
+  if ('client' in rows) return caller.clientId ? eq(columnOf(table, rows.client, what), caller.clientId) : sql`false`;
+  if ('own' in rows) return holdsUser(columnOf(table, rows.own, what), caller.id);
+  return grantExists(rows.granted, caller, columnOf(table, rows.granted.rowField ?? 'id', what));
+};
+
+/**
+ * A definition's audiences (`audiences`) for a signed-in caller: a client user or a job seeker
+ * reaches the rows their view names and none if it names none; a personal field is read only where
+ * its grant exists. Staff are narrowed by their permission and the policies instead.
+ */
+const audienceScope = (def: ResourceDefinition, table: PgTable, caller: PolicyCaller, result: PolicyScope) => {
+  if (!def.audiences) return;
+  const audience = audienceOfUserType(caller.userType);
+  if (audience === 'staff') return;
+  const what = `The ${audience} audience of ${def.name}`;
+  const view = def.audiences[audience];
+  if (!view) {
+    result.where.push(sql`false`);
+    return;
+  }
+  // The type asks for rows; a view that slipped through without them reaches nothing rather than everything.
+  result.where.push(view.rows ? audienceRows(view.rows, table, caller, what) : sql`false`);
+  if (view.personal) {
+    const granted = grantExists(view.personal.grant, caller, columnOf(table, view.personal.grant.rowField ?? 'id', what));
+    for (const field of view.personal.fields) {
+      const column = columnOf(table, field, what);
+      result.masked[field] = sql`case when ${granted} then ${column} end`.mapWith(column);
+    }
+  }
 };
 
 /** Whether any policy of the definition narrows or masks what this scope's caller sees. */

@@ -8,6 +8,15 @@ import { sign, signatureMatches } from './tokens';
 
 export const codeLifetimeMs = 10 * 60 * 1000;
 export const maxWrongTries = 5;
+/** How long a checked code lets its holder reach the record: long enough to fill in a form on a phone. */
+export const holderLifetimeMs = 30 * 60 * 1000;
+const holderPrefix = 'ch1.';
+
+/**
+ * The caller of a call made with a checked one-time code (DECISIONS.md §9): no user, only the one
+ * record the code was issued for, until `expiresAt`.
+ */
+export type CodeHolder = { kind: 'CODE_HOLDER'; resource: string; recordId: string; organisationId: string | null; expiresAt: Date };
 
 /**
  * Six-digit codes per DECISIONS.md §9: valid 10 minutes, stored hashed, burnt after 5 wrong tries,
@@ -108,6 +117,35 @@ export const createOneTimeCodes = (input: { secret: string }) => {
       }
       await db.update(oneTimeCodes).set({ usedAt: new Date() }).where(eq(oneTimeCodes.id, row.id));
       return { ok: true as const, payload: row.payload, target: row.target };
+    },
+
+    /**
+     * The token a checked code gives (DECISIONS.md §9): signed, not stored, so a code-holder call
+     * needs no lookup, and it cannot outlive `holderLifetimeMs`. A signed token rather than a
+     * session row because nothing is ever done with it but checking it: it names one record, ends
+     * by itself soon after, and whatever ends access earlier (a form filled) is the record's state,
+     * which the call reads anyway.
+     */
+    holderToken(holder: { resource: string; recordId: string; organisationId: string | null; now?: Date }) {
+      const expiresAt = new Date((holder.now ?? new Date()).getTime() + holderLifetimeMs);
+      const body = Buffer.from(
+        JSON.stringify({ r: holder.resource, i: holder.recordId, o: holder.organisationId, e: expiresAt.getTime() }),
+      ).toString('base64url');
+      return { token: `${holderPrefix}${body}.${sign(input.secret, `code-holder:${body}`)}`, expiresAt };
+    },
+
+    /** The code holder a token names: null for anything else, a forged or changed token, or one expired. */
+    holderOf(token: string | undefined, now = new Date()): CodeHolder | null {
+      if (!token?.startsWith(holderPrefix)) return null;
+      const [body, signature] = token.slice(holderPrefix.length).split('.');
+      if (!body || !signature || !signatureMatches(input.secret, `code-holder:${body}`, signature)) return null;
+      try {
+        const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { r: string; i: string; o: string | null; e: number };
+        if (typeof claims.e !== 'number' || claims.e <= now.getTime()) return null;
+        return { kind: 'CODE_HOLDER', resource: claims.r, recordId: claims.i, organisationId: claims.o, expiresAt: new Date(claims.e) };
+      } catch {
+        return null;
+      }
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import type { CodeLimits } from './code-limits';
 import type { RenderPool } from './documents/render-pool';
 import type { FileStore } from './files';
 import type { Gazetteer } from './gazetteer';
@@ -39,5 +40,7 @@ export type Services = {
     publicPerAddress: RateLimiter;
     /** Uploads per signed-in user per hour, whichever call takes them. */
     uploadsPerUser: RateLimiter;
+    /** One-time codes per address: new ones and wrong tries (the codes count per record themselves). */
+    codes: CodeLimits;
   };
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Audience, AudienceView } from '../audiences';
 import type { CallKind, ResourceDefinition } from '../define-resource';
 import { idName, itemId } from './common';
 import { type ListResult, listResult } from './list';
@@ -88,3 +89,54 @@ export type OutputOf<D extends ResourceDefinition, K extends CallKind> = D['call
       : K extends 'remove'
         ? { _id: string }
         : RecordOf<D>;
+
+const audienceRecords = new WeakMap<ResourceDefinition, Map<Audience, z.ZodObject>>();
+
+/**
+ * A record as one audience is answered it: `_id` and the fields its view names (all of them for
+ * staff without a view), personal fields nullable (null where no grant opens them). An audience the
+ * definition does not name is answered the record's id alone (it reaches no rows anyway).
+ */
+export const audienceRecordSchema = (def: ResourceDefinition, audience: Audience): z.ZodObject => {
+  let byAudience = audienceRecords.get(def);
+  if (!byAudience) {
+    byAudience = new Map();
+    audienceRecords.set(def, byAudience);
+  }
+  let schema = byAudience.get(audience);
+  if (!schema) {
+    const full = recordSchema(def) as z.ZodObject;
+    const view = def.audiences?.[audience] as AudienceView | undefined;
+    const named = view ? view.fields : audience === 'staff' ? undefined : [];
+    for (const field of [...(named ?? []), ...(view?.personal?.fields ?? [])]) {
+      if (!(field in full.shape)) throw new Error(`${def.name}'s ${audience} audience names ${field}, which its record does not have`);
+    }
+    const kept = named ? Object.fromEntries(['_id', ...named].map((key) => [key, full.shape[key] as z.ZodType])) : full.shape;
+    const personal = Object.fromEntries(
+      (view?.personal?.fields ?? []).filter((key) => key in kept).map((key) => [key, (full.shape[key] as z.ZodType).nullable()]),
+    );
+    schema = z.object({ ...kept, ...personal });
+    byAudience.set(audience, schema);
+  }
+  return schema;
+};
+
+/**
+ * What a resource's call answers each audience the definition names (`audiences`), beside staff:
+ * `outputOfCall` made from that audience's record. Undefined for a definition without audiences.
+ */
+export const audienceOutputsOfCall = (def: ResourceDefinition, kind: CallKind): Partial<Record<Audience, z.ZodType>> | undefined => {
+  if (!def.audiences) return undefined;
+  const own = def.calls[kind]?.output;
+  // A call with its own fixed answer (a narrower public card) answers it to everyone.
+  if (own && typeof own !== 'function') return undefined;
+  const named = new Set<Audience>(['staff', ...(Object.keys(def.audiences) as Audience[])]);
+  return Object.fromEntries(
+    [...named].map((audience) => {
+      const record = audienceRecordSchema(def, audience);
+      if (typeof own === 'function') return [audience, own(record)];
+      if (kind === 'remove') return [audience, removedRecord];
+      return [audience, kind === 'list' ? listResult(record) : record];
+    }),
+  );
+};
