@@ -1,4 +1,4 @@
-import { bulkActionsOf, bulkResult, siblingOfList } from '@app/contract/conventions/bulk';
+import { bulkActionsOf, bulkExtensionOf, bulkResult, siblingOfList } from '@app/contract/conventions/bulk';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { callApi } from './api';
+import { BulkExtensionFields, type ExtensionValue, extensionPayload, extensionReady } from './bulk-extension-fields';
 import { bulkTarget, noSelection, type Selection, selectedCount } from './bulk-selection';
 import { useCan } from './can';
 import { ConfirmModal } from './confirm-modal';
@@ -19,7 +20,8 @@ const bulkCall = (path: string) => ({ method: 'PUT' as const, path, input: z.unk
 
 /**
  * Above a list with rows ticked: how many, "select all N matching", and the actions the resource and
- * the user's permissions allow (assign an owner, set a status, delete), each one call for all rows.
+ * the user's permissions allow (assign an owner, set a status, delete, and the definition's own, such
+ * as move to stage), each one call for all rows.
  */
 export const BulkBar = (props: {
   resource: ResourceDefinition;
@@ -33,8 +35,9 @@ export const BulkBar = (props: {
   const { resource, selection } = props;
   const can = useCan();
   const queries = useQueryClient();
-  const [dialog, setDialog] = useState<'assign-owner' | 'set-status' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<string | null>(null);
   const [value, setValue] = useState('');
+  const [fields, setFields] = useState<ExtensionValue>({});
   const [busy, setBusy] = useState(false);
   const path = siblingOfList(resource, 'bulk');
   const count = selectedCount(selection, props.total);
@@ -44,13 +47,19 @@ export const BulkBar = (props: {
     (action) => can.bulk(resource, action) && (action !== 'assign-owner' || can.do(organisationStaff, 'list')),
   );
   const statuses = enumOptions(resource.status) ?? [];
-  const run = async (action: 'assign-owner' | 'set-status' | 'delete') => {
+  const own = allowed.flatMap((action) => {
+    const extension = bulkExtensionOf(resource, action);
+    return extension ? [{ action, extension }] : [];
+  });
+  const chosen = dialog ? bulkExtensionOf(resource, dialog) : undefined;
+  const run = async (action: string) => {
     setBusy(true);
     try {
+      const extension = bulkExtensionOf(resource, action);
       const done = await callApi(bulkCall(path), {
         ...bulkTarget(selection, props.list),
         action,
-        ...(action === 'delete' ? {} : { value }),
+        ...(action === 'delete' ? {} : { value: extension ? extensionPayload(fields) : value }),
       });
       // Changed a batch at a time: one refused part way leaves those before it changed, and says so.
       if (done.stopped) notifyFailure(new Error(done.stopped), 'Stopped part way');
@@ -58,6 +67,7 @@ export const BulkBar = (props: {
       props.onSelection(noSelection);
       setDialog(null);
       setValue('');
+      setFields({});
       await queries.invalidateQueries({ queryKey: resourceKey(resource) });
     } catch (failure) {
       notifyFailure(failure);
@@ -93,6 +103,11 @@ export const BulkBar = (props: {
               Change status
             </Button>
           )}
+          {own.map(({ action, extension }) => (
+            <Button key={action} size="xs" variant="default" onClick={() => setDialog(action)}>
+              {extension.label}
+            </Button>
+          ))}
           {allowed.includes('delete') && (
             <Button size="xs" color="red" variant="light" onClick={() => setDialog('delete')}>
               Delete
@@ -125,6 +140,21 @@ export const BulkBar = (props: {
             </Button>
           </Group>
         </Stack>
+      </Modal>
+      <Modal opened={Boolean(chosen)} onClose={() => setDialog(null)} title={chosen ? `${chosen.label}: ${words}` : ''}>
+        {chosen && dialog && (
+          <Stack>
+            <BulkExtensionFields extension={chosen} value={fields} onChange={setFields} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDialog(null)}>
+                Cancel
+              </Button>
+              <Button disabled={!extensionReady(chosen, fields)} loading={busy} onClick={() => run(dialog)}>
+                Apply to {words}
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </Modal>
       <ConfirmModal
         opened={dialog === 'delete'}

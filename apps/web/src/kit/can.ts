@@ -1,5 +1,5 @@
 import { type AccessLevel, accessLevelRank, type CrmAccess, type UserType } from '@app/contract/access';
-import { type BulkAction, bulkActionLevel, bulkActionWho } from '@app/contract/conventions/bulk';
+import { bulkActionLevel, bulkActionWho } from '@app/contract/conventions/bulk';
 import type { CallKind, CallSpec, ResourceDefinition, WorkflowDefinition } from '@app/contract/define-resource';
 import type { MyPermissions } from '@app/contract/resources/auth';
 import { useMemo } from 'react';
@@ -31,8 +31,8 @@ export type Can = {
   do: (resource: ResourceDefinition, kind: CallKind) => boolean;
   /** A workflow: its `who`, and for CRM users its `access` at its level (WRITE unless it says). */
   call: (workflow: WorkflowDefinition) => boolean;
-  /** A bulk action: as the server checks it, the single call it multiplies (its user types and level). */
-  bulk: (resource: ResourceDefinition, action: BulkAction) => boolean;
+  /** A bulk action: as the server checks it, the single call it multiplies (its user types and level), or the definition's own action's. */
+  bulk: (resource: ResourceDefinition, action: string) => boolean;
 };
 
 const permitted = (userType: UserType | undefined, permissions: PermissionsState, access: CrmAccess | undefined, level: AccessLevel) => {
