@@ -73,6 +73,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+// The built-in actions, each against the call it multiplies; an action of a definition's own (move
+// to stage) is checked against its own declaration in transitions.test.ts.
 const withBulk = fixtures.filter(
   (f) => f.def.tenancy === 'organisation' && siblingOfList(f.def, 'bulk') && builtInActionsOf(f.def).length > 0,
 );

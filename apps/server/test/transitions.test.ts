@@ -194,6 +194,13 @@ describe('"Move to stage" as a bulk action of the definition’s own', () => {
     expect(partly.status).toBe(400);
     expect((await stored(ids[1] as string)).stageId).toBe(stage.SHORT_LIST);
 
+    // Who may take it is checked as its declaration says: staff, with the definition's permission at WRITE.
+    for (const token of [w.seeker.token, w.staffA.token]) {
+      const refused = await call(t.app, bulk, { ids, action: 'move-to-stage', value: { stage: stage.OFFERED } }, token);
+      expect(refused.status).toBe(403);
+    }
+    expect((await stored(ids[1] as string)).stageId).toBe(stage.SHORT_LIST);
+
     const noStage = await call(t.app, bulk, { ids, action: 'move-to-stage', value: { remarks: 'where?' } }, w.orgA.adminToken);
     expect(noStage.status).toBe(400);
     expect(noStage.body.message).toBe('Please choose a stage');
