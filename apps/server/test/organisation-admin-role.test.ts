@@ -89,6 +89,8 @@ describe('the Organisation admin role itself', () => {
   it('is refused by the role repository itself, so no workflow or future call can go around it', async () => {
     const scope = { organisationId: w.orgA.id };
     const { db } = t.app.database;
+    // A write by no caller (a queued job's), straight through the repository.
+    const system = { caller: null, scope, services: t.app.services, afterCommit: () => undefined };
     const refused = async (work: () => Promise<unknown>, message: string) => {
       const error = await work().then(
         () => undefined,
@@ -99,17 +101,14 @@ describe('the Organisation admin role itself', () => {
       expect((error as HttpError).message).toBe(message);
     };
     await refused(
-      () => roleRepository.update(db, { caller: null, scope, id: adminRole._id, values: { title: 'x' } }),
+      () => roleRepository.update(db, { ...system, id: adminRole._id, values: { title: 'x' } }),
       'The Organisation admin role cannot be changed',
     );
     await refused(
-      () => roleRepository.assignOwner(db, { caller: null, scope, id: adminRole._id, ownerId: w.staffA.id }),
+      () => roleRepository.assignOwner(db, { ...system, id: adminRole._id, ownerId: w.staffA.id }),
       'The Organisation admin role cannot be changed',
     );
-    await refused(
-      () => roleRepository.remove(db, { caller: null, scope, id: adminRole._id }),
-      'The Organisation admin role cannot be deleted',
-    );
+    await refused(() => roleRepository.remove(db, { ...system, id: adminRole._id }), 'The Organisation admin role cannot be deleted');
     await expectUntouched();
   });
 });

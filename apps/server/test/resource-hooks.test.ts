@@ -31,13 +31,16 @@ beforeAll(async () => {
             if (action === 'UPDATE' && before.status === 'HIDDEN') throw badRequest('A hidden thing cannot be edited');
             return values.title ? { ...values, slug: slugify(values.title) } : values;
           },
-          afterWrite: async ({ db, caller, scope, operation, record, repository }) => {
+          afterWrite: async (hook) => {
+            const { db, operation, record } = hook;
             if (record.title !== 'explode') return;
             // A logged write of its own, then a refusal: both go with the transaction.
-            await repository.create(db, { caller, scope, values: { title: `side effect of ${operation}` } });
+            await things.create(db, { ...hook, values: { title: `side effect of ${operation}` } });
             throw badRequest('Exploded after writing');
           },
-          afterCommit: ({ operation }) => commits.push(operation),
+          afterCommit: ({ operation }) => {
+            commits.push(operation);
+          },
           listWhere: ({ caller }) => (caller?.userType === 'CRM_CLIENT_USER' ? [eq(testThings.status, 'ACTIVE')] : []),
         },
       });

@@ -27,7 +27,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import { inShortTransactions } from './long-work';
 import { Answer, registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
-import type { KindHandler, Matching } from './resource-hooks';
+import type { KindHandler, Matching } from './kind-handler';
 import { moveRecords, type TransitionOptions } from './transitions';
 
 /**
@@ -171,7 +171,7 @@ export const registerBulkCall = <Def extends ResourceDefinition>(
           if (before.organisationId !== staff.organisationId) throw notFound('Owner');
           if (before.ownerId === owner) return false;
           await beforeOwnerChange({ ...withScope, db: tx }, { id, ownerId: owner });
-          return repository.assignOwner(tx, { caller, scope, id, ownerId: owner });
+          return repository.assignOwner(tx, { ...withScope, id, ownerId: owner });
         };
       } else {
         const handler = input.handlerOf(kind);

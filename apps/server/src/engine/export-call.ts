@@ -6,9 +6,9 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CallContext } from './context';
+import type { Matching } from './kind-handler';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
-import type { Matching } from './resource-hooks';
 
 const fileDate = () => new Date().toISOString().slice(0, 10);
 

@@ -8,14 +8,18 @@ import { z } from 'zod';
 import { type BulkExtensionHandler, registerBulkCall } from './bulk-call';
 import type { CallContext } from './context';
 import { registerExportCall } from './export-call';
+import type { KindHandler, Matching } from './kind-handler';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
-import type { HookContext, KindHandler, Matching, ResourceHooks, WriteOperation } from './resource-hooks';
+import type { ResourceHooks } from './resource-hooks';
 import { registerTransitionCalls } from './transition-calls';
 import type { TransitionOptions } from './transitions';
 
 export type ResourceOptions<Def extends ResourceDefinition = ResourceDefinition> = {
-  /** Typed steps in the generic calls' transactions (see `ResourceHooks`): the usual way to add one. */
+  /**
+   * Typed steps around every write of the record (see `ResourceHooks`), attached to the repository so
+   * that the generic calls, bulk actions and workflows all run them: the usual way to add one.
+   */
   hooks?: ResourceHooks<Def>;
   /**
    * Replaces a generic call with a workflow that still gets the call's checks and schema: the rare
@@ -73,60 +77,24 @@ const onlySent = (body: unknown, input: Record<string, unknown>) => {
   return Object.fromEntries(Object.entries(input).filter(([key]) => key === '_id' || sent.has(key)));
 };
 
-const hookContextOf = <Def extends ResourceDefinition>(ctx: CallContext & { repository: ResourceRepository<Def> }): HookContext<Def> => ({
-  db: ctx.db,
-  caller: ctx.caller,
-  scope: ctx.scope,
-  services: ctx.services,
-  req: ctx.req,
-  afterCommit: ctx.afterCommit,
-  repository: ctx.repository,
+/**
+ * The five generic calls. The repository runs the resource's hooks around each write, in the call's
+ * transaction, as it does for every other write of the record.
+ */
+const genericHandlers = <Def extends ResourceDefinition>(): Record<CallKind, KindHandler<Def>> => ({
+  create: (ctx) => ctx.repository.create(ctx.db, { ...ctx, values: ctx.input }),
+  update: (ctx) => {
+    const { _id, ...values } = ctx.input;
+    return ctx.repository.update(ctx.db, { ...ctx, id: _id, values });
+  },
+  setStatus: (ctx) => ctx.repository.setStatus(ctx.db, { ...ctx, id: ctx.input._id, status: ctx.input.status }),
+  details: ({ db, scope, input, repository }) => repository.details(db, scope, input._id),
+  list: (ctx) => {
+    const { listWhere } = ctx.repository.hooksOf();
+    return ctx.repository.list(ctx.db, ctx.scope, ctx.input, listWhere?.({ ...ctx, request: ctx.input }) ?? []);
+  },
+  remove: (ctx) => ctx.repository.remove(ctx.db, { ...ctx, id: ctx.input._id }),
 });
-
-/** The five generic calls, with the resource's hooks run around each write in its transaction. */
-const genericHandlers = <Def extends ResourceDefinition>(hooks: ResourceHooks<Def>): Record<CallKind, KindHandler<Def>> => {
-  const hookContext = hookContextOf;
-  const update = async (
-    ctx: CallContext & { repository: ResourceRepository<Def> },
-    id: string,
-    sent: Record<string, unknown>,
-    status: boolean,
-  ) => {
-    const { db, caller, scope, repository } = ctx;
-    const action = status ? 'STATUS_CHANGE' : 'UPDATE';
-    const before = hooks.beforeUpdate || hooks.afterWrite ? await repository.get(db, scope, id) : undefined;
-    const values =
-      hooks.beforeUpdate && before ? await hooks.beforeUpdate({ ...hookContext(ctx), id, values: sent as never, before, action }) : sent;
-    const record = await repository.update(db, { caller, scope, id, values, action });
-    const operation = status ? 'setStatus' : 'update';
-    return (await hooks.afterWrite?.({ ...hookContext(ctx), operation, record, before, input: sent })) ?? record;
-  };
-  return {
-    create: async (ctx) => {
-      const { db, caller, scope, input, repository } = ctx;
-      const values = hooks.beforeCreate ? await hooks.beforeCreate({ ...hookContext(ctx), values: input }) : input;
-      const record = await repository.create(db, { caller, scope, values });
-      return (await hooks.afterWrite?.({ ...hookContext(ctx), operation: 'create', record, input })) ?? record;
-    },
-    update: (ctx) => {
-      const { _id, ...values } = ctx.input;
-      return update(ctx, _id, values, false);
-    },
-    setStatus: (ctx) => update(ctx, ctx.input._id, { status: ctx.input.status }, true),
-    details: ({ db, scope, input, repository }) => repository.details(db, scope, input._id),
-    list: (ctx) => ctx.repository.list(ctx.db, ctx.scope, ctx.input, hooks.listWhere?.({ ...hookContext(ctx), request: ctx.input }) ?? []),
-    remove: async (ctx) => {
-      const { db, caller, scope, input, repository } = ctx;
-      const before = hooks.beforeRemove || hooks.afterWrite ? await repository.get(db, scope, input._id) : undefined;
-      if (hooks.beforeRemove && before) await hooks.beforeRemove({ ...hookContext(ctx), before });
-      const removed = await repository.remove(db, { caller, scope, id: input._id });
-      if (hooks.afterWrite && before) {
-        await hooks.afterWrite({ ...hookContext(ctx), operation: 'remove', record: repository.toRecord(before), before, input });
-      }
-      return removed;
-    },
-  };
-};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,7 +111,9 @@ export const registerResource = <Def extends ResourceDefinition>(
 ) => {
   const { def } = repository;
   const hooks = options.hooks ?? {};
-  const generic = genericHandlers(hooks);
+  // On the repository, every write of the record runs them: a workflow's, an import's, a merge's.
+  repository.useHooks(hooks);
+  const generic = genericHandlers<Def>();
   if (app.resources.some((registered) => registered.name === def.name)) throw new Error(`Resource ${def.name} is registered twice`);
   app.resources.push(def);
   for (const [kind, call] of Object.entries(def.calls) as [CallKind, CallSpec][]) {
@@ -168,17 +138,14 @@ export const registerResource = <Def extends ResourceDefinition>(
       },
       async (ctx) => {
         const input = kind === 'update' ? onlySent(ctx.req.body, ctx.input as Record<string, unknown>) : ctx.input;
-        const result = await handler({ ...ctx, input, repository });
-        const { afterCommit } = hooks;
-        if (writes && afterCommit) ctx.afterCommit(() => afterCommit({ operation: kind as WriteOperation }));
-        return result;
+        return handler({ ...ctx, input, repository });
       },
     );
   }
   registerTransitionCalls(app, { repository, options: options.transitions });
   // Every list gets its bulk actions and its CSV export, with the same hooks and scope as its calls.
   const listWhere = (ctx: CallContext & { repository: ResourceRepository<Def> }, matching: Matching) =>
-    hooks.listWhere?.({ ...hookContextOf(ctx), request: { page: 1, limit: 'ALL', ...matching } }) ?? [];
+    hooks.listWhere?.({ ...ctx, request: { page: 1, limit: 'ALL', ...matching } }) ?? [];
   const custom = options.handlers ?? {};
   // A custom list only adds to each row (counts, members); rows it would narrow belong in hooks.listWhere.
   registerBulkCall(app, {
@@ -186,17 +153,9 @@ export const registerResource = <Def extends ResourceDefinition>(
     listWhere,
     // A write done outside the transaction (its own slow work first) cannot join a bulk one.
     handlerOf: (kind) => (def.calls[kind] && !options.outsideTransaction?.includes(kind) ? (custom[kind] ?? generic[kind]) : undefined),
-    // An owner change is an update of one field: it goes through the update's own checks (who may act
-    // on a staff member, a role no one may change). A replaced update's checks cannot be run for it.
-    beforeOwnerChange:
-      def.calls.update && !custom.update
-        ? async (ctx, { id, ownerId }) => {
-            if (!hooks.beforeUpdate) return;
-            const before = await repository.get(ctx.db, ctx.scope, id);
-            await hooks.beforeUpdate({ ...hookContextOf(ctx), id, values: { ownerId } as never, before, action: 'UPDATE' });
-          }
-        : undefined,
-    afterCommit: hooks.afterCommit ? (kind) => hooks.afterCommit?.({ operation: kind as WriteOperation }) : undefined,
+    // An owner change is an update of one field: the repository runs the update's hooks for it (who
+    // may act on a staff member, a role no one may change). A replaced update's checks cannot be run for it.
+    beforeOwnerChange: def.calls.update && !custom.update ? async () => undefined : undefined,
     extensions: options.bulkActions,
     transitions: options.transitions,
   });

@@ -3,7 +3,6 @@ import { systemFieldsOf } from '@app/contract/conventions/record';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import { and, asc, desc, eq, getTableColumns, inArray, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { organisations } from '../db/schema/organisations';
 import { entityLogs } from '../db/schema/services';
@@ -16,22 +15,14 @@ import { newId } from './ids';
 import { nextItemId, reserveItemIds } from './item-id';
 import { filterConditions, listRows, searchCondition } from './list-query';
 import { teamOfNewRecord } from './record-team';
+import type { ResourceRecord, StoredRow } from './records';
 import { addReferenceTarget, type ExpansionNarrowing, resourceReferences } from './references';
+import type { HookContext, ResourceHooks, WriteContext, WriteOperation } from './resource-hooks';
 import { policiesApply, policyScope, rememberResourceTable } from './scope-policies';
 
 type Row = Record<string, unknown> & { id: string };
 
-/** The values of a definition's fields, as zod reads them. */
-export type FieldValues<Def extends ResourceDefinition = ResourceDefinition> = z.output<Def['fields']>;
-
-/** A stored row: its id, its columns, and the definition's fields typed. */
-export type StoredRow<Def extends ResourceDefinition = ResourceDefinition> = Row & Partial<FieldValues<Def>>;
-
-/** A record as a generic call answers it: `_id`, the definition's fields and the system fields. */
-export type ResourceRecord<Def extends ResourceDefinition = ResourceDefinition> = Record<string, unknown> &
-  Partial<FieldValues<Def>> & { _id: string };
-
-export type RepositoryOptions = {
+export type RepositoryOptions<Def extends ResourceDefinition = ResourceDefinition> = {
   /** Column values every row of this resource has, for resources that share a table (staff in users). */
   fixed?: Record<string, unknown>;
   /**
@@ -39,6 +30,8 @@ export type RepositoryOptions = {
    * applies), never a client's reference: they are stored as given, not claimed.
    */
   serverFiles?: readonly string[];
+  /** The hooks every write runs, when they can be named where the repository is made (else its registration attaches them). */
+  hooks?: ResourceHooks<Def>;
 };
 
 /**
@@ -46,7 +39,7 @@ export type RepositoryOptions = {
  * (organisation, owner, OWN/TEAM visibility) and skips soft-deleted rows; every write logs itself,
  * and every file reference it writes is claimed for the record first (`claimFileReferences`).
  */
-export const resourceRepository = <Def extends ResourceDefinition>(def: Def, table: PgTable, options: RepositoryOptions = {}) => {
+export const resourceRepository = <Def extends ResourceDefinition>(def: Def, table: PgTable, options: RepositoryOptions<Def> = {}) => {
   checkDefinitionColumns(def, table);
   rememberResourceTable(def.name, table);
   const columns = getTableColumns(table);
@@ -258,6 +251,234 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
     ? [...def.order.map(({ field, direction }) => (direction === 'asc' ? asc(column(field)) : desc(column(field)))), desc(column('id'))]
     : undefined;
 
+  let hooks: ResourceHooks<Def> = options.hooks ?? {};
+  const hookContext = (db: Executor, input: WriteContext): HookContext<Def> => ({
+    db,
+    caller: input.caller,
+    scope: input.scope,
+    services: input.services,
+    afterCommit: input.afterCommit,
+    req: input.req,
+  });
+  /** The resource's `afterCommit` hook, once a call and kind of write however many records the call wrote. */
+  const afterCommitScheduled = new WeakMap<WriteContext['afterCommit'], Set<WriteOperation>>();
+  const scheduleAfterCommit = (input: WriteContext, operation: WriteOperation) => {
+    const after = hooks.afterCommit;
+    if (!after) return;
+    const scheduled = afterCommitScheduled.get(input.afterCommit) ?? new Set<WriteOperation>();
+    afterCommitScheduled.set(input.afterCommit, scheduled);
+    if (scheduled.has(operation)) return;
+    scheduled.add(operation);
+    input.afterCommit(() => after({ operation, services: input.services }));
+  };
+
+  /**
+   * The writes themselves, without the hooks: reachable only through the hook-running writes the
+   * repository answers, so no path in the app changes a record of this resource and skips them.
+   */
+  const raw = {
+    /** Gives a record to another owner (a bulk "assign owner"), logged as an update of its ownerId. */
+    async assignOwner(db: Executor, input: { caller: Caller | null; scope: Scope; id: string; ownerId: string; before?: StoredRow<Def> }) {
+      const before = input.before ?? (await get(db, input.scope, input.id));
+      if (before.ownerId === input.ownerId) return false;
+      const patch: Record<string, unknown> = { ownerId: input.ownerId };
+      if (columns.updatedAt) patch.updatedAt = new Date();
+      if (columns.updatedBy) patch.updatedBy = by(input.caller);
+      await db
+        .update(table)
+        .set(patch)
+        .where(eq(column('id'), input.id));
+      await writeEntityLog(db, {
+        caller: input.caller,
+        organisationId: (before.organisationId as string | null) ?? null,
+        entityType: def.name,
+        labelField: def.labelField,
+        action: 'UPDATE',
+        record: toRecord(before) as never,
+        from: { ownerId: before.ownerId ?? null },
+        to: { ownerId: input.ownerId },
+      });
+      return true;
+    },
+
+    async create(db: Executor, input: { caller: Caller | null; scope: Scope; values: Record<string, unknown> }) {
+      const { caller, scope } = input;
+      const organisationId = await organisationFor(db, scope, input.values);
+      const values: Record<string, unknown> = { ...columnValues(input.values), ...fixed, id: newId() };
+      if (columns.organisationId) values.organisationId = organisationId ?? values.organisationId ?? null;
+      if (columns.ownerId) values.ownerId = values.ownerId ?? scope.ownerId ?? caller?.id ?? null;
+      if (columns.createdBy) values.createdBy = values.updatedBy = by(caller);
+      if (filesUnderTeam) {
+        // Only staff belong to teams; anyone else's record (a platform admin's) is filed under none.
+        values.teamId =
+          caller?.userType === 'CRM_USER' && typeof values.organisationId === 'string'
+            ? await teamOfNewRecord(db, { caller, organisationId: values.organisationId, requested: input.values.teamId })
+            : null;
+      }
+      // Checked first: a refused id costs one query, not an item number and a uniqueness check.
+      await references.check(db, { scope, home: values, values: input.values });
+      Object.assign(values, await references.checkRelatedTo(db, { scope, home: values, values }));
+      if (def.itemIdPrefix && columns.itemId) {
+        values.itemId = await nextItemId(db, {
+          organisationId: (values.organisationId as string | null) ?? null,
+          entity: def.name,
+          prefix: def.itemIdPrefix,
+        });
+      }
+      await checkUnique(db, values);
+      const checked = await claimed(db, {
+        caller,
+        record: recordOf(values as Row),
+        values,
+      });
+      const [row] = (await db.insert(table).values(checked).returning()) as Row[];
+      const record = toRecord(row as Row);
+      await writeEntityLog(db, {
+        caller,
+        organisationId: (row?.organisationId as string | null) ?? null,
+        entityType: def.name,
+        labelField: def.labelField,
+        action: 'CREATE',
+        record: record as never,
+        to: record,
+      });
+      return record;
+    },
+
+    /**
+     * Many new records of the caller's organisation at once (an import): the system fields `create`
+     * sets (id, organisation, owner, team, who, item numbers in the given order) and an entity-log
+     * entry each, in a few statements rather than several per record. Values must already be checked:
+     * no file reference and no reference id the caller has not resolved in scope itself, and no
+     * unique rule (the definition's `unique` is refused here rather than checked row by row).
+     */
+    async createMany(db: Executor, input: { caller: Caller | null; scope: Scope; values: Record<string, unknown>[] }) {
+      const { caller, scope } = input;
+      if (def.unique?.length) throw new Error(`${def.name} has unique rules: createMany cannot check them`);
+      if (input.values.length === 0) return [];
+      const organisationId = await organisationFor(db, scope, {});
+      const teamId =
+        filesUnderTeam && caller?.userType === 'CRM_USER' && organisationId ? await teamOfNewRecord(db, { caller, organisationId }) : null;
+      const itemIds =
+        def.itemIdPrefix && columns.itemId
+          ? await reserveItemIds(db, { organisationId, entity: def.name, prefix: def.itemIdPrefix, count: input.values.length })
+          : [];
+      const rows = input.values.map((given, i) => {
+        const values: Record<string, unknown> = { ...columnValues(given), ...fixed, id: newId() };
+        if (columns.organisationId) values.organisationId = organisationId;
+        if (columns.ownerId) values.ownerId = scope.ownerId ?? caller?.id ?? null;
+        if (columns.createdBy) values.createdBy = values.updatedBy = by(caller);
+        if (filesUnderTeam) values.teamId = teamId;
+        if (itemIds[i]) values.itemId = itemIds[i];
+        return values;
+      });
+      // Well under PostgreSQL's 65,535 parameters a statement for any of our tables.
+      const batch = Math.max(1, Math.floor(30_000 / Object.keys(columns).length));
+      const records: ResourceRecord<Def>[] = [];
+      for (let start = 0; start < rows.length; start += batch) {
+        const inserted = (await db
+          .insert(table)
+          .values(rows.slice(start, start + batch))
+          .returning()) as Row[];
+        const made = inserted.map(toRecord);
+        const logs = made.map((record) =>
+          entityLogRow({
+            caller,
+            organisationId,
+            entityType: def.name,
+            labelField: def.labelField,
+            action: 'CREATE',
+            record: record as never,
+            to: record,
+          }),
+        );
+        await db.insert(entityLogs).values(logs);
+        records.push(...made);
+      }
+      return records;
+    },
+
+    async update(
+      db: Executor,
+      input: {
+        caller: Caller | null;
+        scope: Scope;
+        id: string;
+        values: Record<string, unknown>;
+        action?: EntityLogAction;
+        before?: StoredRow<Def>;
+      },
+    ) {
+      const before = input.before ?? (await get(db, input.scope, input.id));
+      const sent = await references.checkRelatedTo(db, { scope: input.scope, home: before, before, values: columnValues(input.values) });
+      delete sent.organisationId;
+      delete sent.ownerId;
+      await references.check(db, { scope: input.scope, home: before, before, values: sent });
+      const patch = await claimed(db, { caller: input.caller, record: recordOf(before), values: sent, stored: before });
+      await checkUnique(db, { ...before, ...patch }, input.id);
+      if (columns.updatedAt) patch.updatedAt = new Date();
+      if (columns.updatedBy) patch.updatedBy = by(input.caller);
+      const [row] = (await db
+        .update(table)
+        .set(patch)
+        .where(eq(column('id'), input.id))
+        .returning()) as Row[];
+      const record = toRecord(row as Row);
+      const { from, to } = changedFields(toRecord(before), record);
+      if (Object.keys(to).length > 0) {
+        await writeEntityLog(db, {
+          caller: input.caller,
+          organisationId: (row?.organisationId as string | null) ?? null,
+          entityType: def.name,
+          labelField: def.labelField,
+          action: input.action ?? 'UPDATE',
+          record: record as never,
+          from,
+          to,
+        });
+      }
+      return record;
+    },
+
+    /** Soft delete: the row leaves lists and details but stays in the database and the log. */
+    async remove(db: Executor, input: { caller: Caller | null; scope: Scope; id: string; before?: StoredRow<Def> }) {
+      const before = input.before ?? (await get(db, input.scope, input.id));
+      await db
+        .update(table)
+        .set({ isDeleted: true, deletedAt: new Date(), deletedBy: by(input.caller) } as never)
+        .where(eq(column('id'), input.id));
+      const record = toRecord(before);
+      await writeEntityLog(db, {
+        caller: input.caller,
+        organisationId: (before.organisationId as string | null) ?? null,
+        entityType: def.name,
+        labelField: def.labelField,
+        action: 'DELETE',
+        record: record as never,
+        from: record,
+      });
+      return record;
+    },
+  };
+
+  /**
+   * Changes the fields `values` names, through `beforeUpdate` and `afterWrite`; a `STATUS_CHANGE`
+   * action is a status change (`setStatus`) to the hooks.
+   */
+  const update = async (db: Executor, input: WriteContext & { id: string; values: Record<string, unknown>; action?: EntityLogAction }) => {
+    const action = input.action ?? 'UPDATE';
+    const hookAction = action === 'STATUS_CHANGE' ? 'STATUS_CHANGE' : 'UPDATE';
+    const before = await get(db, input.scope, input.id);
+    const context = hookContext(db, input);
+    const values = hooks.beforeUpdate
+      ? await hooks.beforeUpdate({ ...context, id: input.id, values: input.values as never, before, action: hookAction })
+      : input.values;
+    const record = await raw.update(db, { caller: input.caller, scope: input.scope, id: input.id, values, action, before });
+    const operation = hookAction === 'STATUS_CHANGE' ? 'setStatus' : 'update';
+    scheduleAfterCommit(input, operation);
+    return (await hooks.afterWrite?.({ ...context, operation, record, before, input: input.values })) ?? record;
+  };
+
   return {
     def,
     table,
@@ -382,183 +603,85 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
       return rows.map(toRecord);
     },
 
-    /** Gives a record to another owner (a bulk "assign owner"), logged as an update of its ownerId. */
-    async assignOwner(db: Executor, input: { caller: Caller | null; scope: Scope; id: string; ownerId: string }) {
-      const before = await get(db, input.scope, input.id);
-      if (before.ownerId === input.ownerId) return false;
-      const patch: Record<string, unknown> = { ownerId: input.ownerId };
-      if (columns.updatedAt) patch.updatedAt = new Date();
-      if (columns.updatedBy) patch.updatedBy = by(input.caller);
-      await db
-        .update(table)
-        .set(patch)
-        .where(eq(column('id'), input.id));
-      await writeEntityLog(db, {
-        caller: input.caller,
-        organisationId: (before.organisationId as string | null) ?? null,
-        entityType: def.name,
-        labelField: def.labelField,
-        action: 'UPDATE',
-        record: toRecord(before) as never,
-        from: { ownerId: before.ownerId ?? null },
-        to: { ownerId: input.ownerId },
-      });
-      return true;
+    /** Attaches the hooks every write of this resource runs (its registration does, `registerResource`). */
+    useHooks(given: ResourceHooks<Def>) {
+      hooks = given;
     },
 
-    async create(db: Executor, input: { caller: Caller | null; scope: Scope; values: Record<string, unknown> }) {
-      const { caller, scope } = input;
-      const organisationId = await organisationFor(db, scope, input.values);
-      const values: Record<string, unknown> = { ...columnValues(input.values), ...fixed, id: newId() };
-      if (columns.organisationId) values.organisationId = organisationId ?? values.organisationId ?? null;
-      if (columns.ownerId) values.ownerId = values.ownerId ?? scope.ownerId ?? caller?.id ?? null;
-      if (columns.createdBy) values.createdBy = values.updatedBy = by(caller);
-      if (filesUnderTeam) {
-        // Only staff belong to teams; anyone else's record (a platform admin's) is filed under none.
-        values.teamId =
-          caller?.userType === 'CRM_USER' && typeof values.organisationId === 'string'
-            ? await teamOfNewRecord(db, { caller, organisationId: values.organisationId, requested: input.values.teamId })
-            : null;
-      }
-      // Checked first: a refused id costs one query, not an item number and a uniqueness check.
-      await references.check(db, { scope, home: values, values: input.values });
-      Object.assign(values, await references.checkRelatedTo(db, { scope, home: values, values }));
-      if (def.itemIdPrefix && columns.itemId) {
-        values.itemId = await nextItemId(db, {
-          organisationId: (values.organisationId as string | null) ?? null,
-          entity: def.name,
-          prefix: def.itemIdPrefix,
-        });
-      }
-      await checkUnique(db, values);
-      const checked = await claimed(db, {
-        caller,
-        record: recordOf(values as Row),
-        values,
-      });
-      const [row] = (await db.insert(table).values(checked).returning()) as Row[];
-      const record = toRecord(row as Row);
-      await writeEntityLog(db, {
-        caller,
-        organisationId: (row?.organisationId as string | null) ?? null,
-        entityType: def.name,
-        labelField: def.labelField,
-        action: 'CREATE',
-        record: record as never,
-        to: record,
-      });
-      return record;
+    /** The hooks attached: the registration's list reads its `listWhere`, a test what is attached. */
+    hooksOf: () => hooks,
+
+    /** A new record, through the resource's `beforeCreate` and `afterWrite` hooks in the caller's transaction. */
+    async create(db: Executor, input: WriteContext & { values: Record<string, unknown> }) {
+      const context = hookContext(db, input);
+      const values = hooks.beforeCreate ? await hooks.beforeCreate({ ...context, values: input.values as never }) : input.values;
+      const record = await raw.create(db, { caller: input.caller, scope: input.scope, values });
+      scheduleAfterCommit(input, 'create');
+      return (await hooks.afterWrite?.({ ...context, operation: 'create', record, input: input.values })) ?? record;
     },
 
     /**
-     * Many new records of the caller's organisation at once (an import): the system fields `create`
-     * sets (id, organisation, owner, team, who, item numbers in the given order) and an entity-log
-     * entry each, in a few statements rather than several per record. Values must already be checked:
-     * no file reference and no reference id the caller has not resolved in scope itself, and no
-     * unique rule (the definition's `unique` is refused here rather than checked row by row).
+     * Many new records of the caller's organisation at once (an import): each through `beforeCreate`,
+     * written in a few statements (`raw.createMany`), then each through `afterWrite`, so an imported
+     * record gets what a created one gets.
      */
-    async createMany(
-      db: Executor,
-      input: { caller: Caller | null; scope: Scope; values: Record<string, unknown>[]; onBatch?: (done: number) => Promise<void> | void },
-    ) {
-      const { caller, scope } = input;
-      if (def.unique?.length) throw new Error(`${def.name} has unique rules: createMany cannot check them`);
-      if (input.values.length === 0) return [];
-      const organisationId = await organisationFor(db, scope, {});
-      const teamId =
-        filesUnderTeam && caller?.userType === 'CRM_USER' && organisationId ? await teamOfNewRecord(db, { caller, organisationId }) : null;
-      const itemIds =
-        def.itemIdPrefix && columns.itemId
-          ? await reserveItemIds(db, { organisationId, entity: def.name, prefix: def.itemIdPrefix, count: input.values.length })
-          : [];
-      const rows = input.values.map((given, i) => {
-        const values: Record<string, unknown> = { ...columnValues(given), ...fixed, id: newId() };
-        if (columns.organisationId) values.organisationId = organisationId;
-        if (columns.ownerId) values.ownerId = scope.ownerId ?? caller?.id ?? null;
-        if (columns.createdBy) values.createdBy = values.updatedBy = by(caller);
-        if (filesUnderTeam) values.teamId = teamId;
-        if (itemIds[i]) values.itemId = itemIds[i];
-        return values;
-      });
-      // Well under PostgreSQL's 65,535 parameters a statement for any of our tables.
-      const batch = Math.max(1, Math.floor(30_000 / Object.keys(columns).length));
+    async createMany(db: Executor, input: WriteContext & { values: Record<string, unknown>[] }) {
+      const context = hookContext(db, input);
+      const values: Record<string, unknown>[] = [];
+      for (const given of input.values) {
+        values.push(hooks.beforeCreate ? await hooks.beforeCreate({ ...context, values: given as never }) : given);
+      }
+      const made = await raw.createMany(db, { caller: input.caller, scope: input.scope, values });
+      if (made.length > 0) scheduleAfterCommit(input, 'create');
+      if (!hooks.afterWrite) return made;
       const records: ResourceRecord<Def>[] = [];
-      for (let start = 0; start < rows.length; start += batch) {
-        const inserted = (await db
-          .insert(table)
-          .values(rows.slice(start, start + batch))
-          .returning()) as Row[];
-        const made = inserted.map(toRecord);
-        const logs = made.map((record) =>
-          entityLogRow({
-            caller,
-            organisationId,
-            entityType: def.name,
-            labelField: def.labelField,
-            action: 'CREATE',
-            record: record as never,
-            to: record,
-          }),
-        );
-        await db.insert(entityLogs).values(logs);
-        records.push(...made);
-        await input.onBatch?.(records.length);
+      for (const [i, record] of made.entries()) {
+        const given = input.values[i] as Record<string, unknown>;
+        records.push((await hooks.afterWrite({ ...context, operation: 'create', record, input: given })) ?? record);
       }
       return records;
     },
 
-    async update(
-      db: Executor,
-      input: { caller: Caller | null; scope: Scope; id: string; values: Record<string, unknown>; action?: EntityLogAction },
-    ) {
-      const before = await get(db, input.scope, input.id);
-      const sent = await references.checkRelatedTo(db, { scope: input.scope, home: before, before, values: columnValues(input.values) });
-      delete sent.organisationId;
-      delete sent.ownerId;
-      await references.check(db, { scope: input.scope, home: before, before, values: sent });
-      const patch = await claimed(db, { caller: input.caller, record: recordOf(before), values: sent, stored: before });
-      await checkUnique(db, { ...before, ...patch }, input.id);
-      if (columns.updatedAt) patch.updatedAt = new Date();
-      if (columns.updatedBy) patch.updatedBy = by(input.caller);
-      const [row] = (await db
-        .update(table)
-        .set(patch)
-        .where(eq(column('id'), input.id))
-        .returning()) as Row[];
-      const record = toRecord(row as Row);
-      const { from, to } = changedFields(toRecord(before), record);
-      if (Object.keys(to).length > 0) {
-        await writeEntityLog(db, {
-          caller: input.caller,
-          organisationId: (row?.organisationId as string | null) ?? null,
-          entityType: def.name,
-          labelField: def.labelField,
-          action: input.action ?? 'UPDATE',
-          record: record as never,
-          from,
-          to,
-        });
-      }
-      return record;
+    update,
+
+    /** A status change: an update of `status` the hooks and the log know as one. */
+    setStatus(db: Executor, input: WriteContext & { id: string; status: unknown }) {
+      return update(db, { ...input, values: { status: input.status }, action: 'STATUS_CHANGE' });
     },
 
-    /** Soft delete: the row leaves lists and details but stays in the database and the log. */
-    async remove(db: Executor, input: { caller: Caller | null; scope: Scope; id: string }) {
+    /**
+     * Gives a record to another owner (a bulk "assign owner"): an update of its ownerId to the hooks,
+     * so it goes through the update's own checks (who may act on a staff member) and what an update
+     * derives; logged as an update of its ownerId. False when it was theirs already.
+     */
+    async assignOwner(db: Executor, input: WriteContext & { id: string; ownerId: string }) {
       const before = await get(db, input.scope, input.id);
-      await db
-        .update(table)
-        .set({ isDeleted: true, deletedAt: new Date(), deletedBy: by(input.caller) } as never)
-        .where(eq(column('id'), input.id));
-      const record = toRecord(before);
-      await writeEntityLog(db, {
-        caller: input.caller,
-        organisationId: (before.organisationId as string | null) ?? null,
-        entityType: def.name,
-        labelField: def.labelField,
-        action: 'DELETE',
-        record: record as never,
-        from: record,
-      });
+      if (before.ownerId === input.ownerId) return false;
+      const context = hookContext(db, input);
+      const sent = { ownerId: input.ownerId };
+      const values = hooks.beforeUpdate
+        ? await hooks.beforeUpdate({ ...context, id: input.id, values: sent as never, before, action: 'UPDATE' })
+        : sent;
+      await raw.assignOwner(db, { caller: input.caller, scope: input.scope, id: input.id, ownerId: input.ownerId, before });
+      // What the hook derived besides the owner (a field that depends on it): written, and logged where it changed.
+      const { ownerId: _ownerId, ...derived } = values;
+      const record =
+        Object.keys(derived).length > 0
+          ? await raw.update(db, { caller: input.caller, scope: input.scope, id: input.id, values: derived })
+          : toRecord({ ...before, ...sent });
+      scheduleAfterCommit(input, 'update');
+      await hooks.afterWrite?.({ ...context, operation: 'update', record, before, input: sent });
+      return true;
+    },
+
+    /** Soft delete, through `beforeRemove` and `afterWrite`: the row leaves lists and details but stays in the database and the log. */
+    async remove(db: Executor, input: WriteContext & { id: string }) {
+      const before = await get(db, input.scope, input.id);
+      const context = hookContext(db, input);
+      await hooks.beforeRemove?.({ ...context, before });
+      const record = await raw.remove(db, { caller: input.caller, scope: input.scope, id: input.id, before });
+      scheduleAfterCommit(input, 'remove');
+      await hooks.afterWrite?.({ ...context, operation: 'remove', record, before, input: { _id: input.id } });
       return { _id: input.id };
     },
   };

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import type { Services } from '../services/services';
 import type { CallContext, Caller, Scope } from './context';
-import type { ResourceRecord, ResourceRepository, StoredRow } from './repository';
+import type { ResourceRecord, StoredRow } from './records';
 
 /** What a create sends, as the definition's create schema reads it. */
 export type CreateValues<Def extends ResourceDefinition> = z.output<Def['create']> & Record<string, unknown>;
@@ -15,35 +15,39 @@ export type UpdateValues<Def extends ResourceDefinition> = Partial<Omit<z.output
 /** What a hook hands on to be written: the values, changed or added to (a derived field, a sanitised text). */
 export type WriteValues = Record<string, unknown>;
 
-/** A generic call's handler, or the workflow replacing it: the call's context with its input and the repository. */
-export type KindHandler<Def extends ResourceDefinition = ResourceDefinition> = (
-  ctx: CallContext & { input: any; repository: ResourceRepository<Def> },
-) => Promise<unknown>;
-
-/** What a bulk action or an export matches: the list's search and filter. */
-export type Matching = Pick<ListRequest, 'search' | 'filter'>;
-
 export type WriteOperation = 'create' | 'update' | 'setStatus' | 'remove';
 
-/** What every hook gets: the write's transaction, who asks, in what scope, and the services. */
-export type HookContext<Def extends ResourceDefinition> = {
-  /** The call's transaction: a hook's extra writes (logged ones) commit or roll back with the record. */
-  db: Executor;
+/**
+ * What every repository write is given besides its values, and hands on to the hooks: who asks, in
+ * what scope, the services, and what to run after the commit. A call's context is one (spread it);
+ * `req` is there only when a request is (an import's or a bulk call's records have the call's, a
+ * queued job's none).
+ */
+export type WriteContext = {
   caller: Caller | null;
   scope: Scope;
   services: Services;
-  req: FastifyRequest;
   /** Runs once the transaction has committed (drop a cache, forget a session). */
   afterCommit: CallContext['afterCommit'];
-  repository: ResourceRepository<Def>;
+  req?: FastifyRequest;
+};
+
+/** Who writes, with the services and what runs after the commit: a helper that picks the scope itself takes this. */
+export type Writer = Omit<WriteContext, 'scope'>;
+
+/** What every hook gets: the write's transaction and its context. */
+export type HookContext<_Def extends ResourceDefinition = ResourceDefinition> = WriteContext & {
+  /** The write's transaction: a hook's extra writes (logged ones) commit or roll back with the record. */
+  db: Executor;
 };
 
 /**
- * Small typed steps around a resource's generic calls, modelled on Payload CMS collection hooks, so
+ * Small typed steps around every write of a resource, modelled on Payload CMS collection hooks, so
  * that sanitising, deriving a field, checking a reference or ending sessions is a few lines beside
- * the registration instead of a replaced handler. `before*` hooks may change the values or throw an
- * HttpError (a 4xx); every hook but `afterCommit` runs in the write's transaction, so a throw leaves
- * nothing written.
+ * the registration instead of a replaced handler. The repository runs them (repository.ts), so a
+ * generic call, a bulk action, an import, a merge or any workflow writing the record runs the same
+ * ones. `before*` hooks may change the values or throw an HttpError (a 4xx); every hook but
+ * `afterCommit` runs in the write's transaction, so a throw leaves nothing written.
  */
 export type ResourceHooks<Def extends ResourceDefinition> = {
   /** Before a create: answers the values to store. */
@@ -74,7 +78,7 @@ export type ResourceHooks<Def extends ResourceDefinition> = {
    * After every successful write once its transaction has committed (to drop caches, say): dropped
    * any earlier, a request in between could cache the old rows again.
    */
-  afterCommit?: (args: { operation: WriteOperation }) => void;
+  afterCommit?: (args: { operation: WriteOperation; services: Services }) => void | Promise<unknown>;
   /**
    * Extra conditions a list ANDs in for this caller (the public sees only ACTIVE lookups), or for a
    * computed filter of the request (events overlapping a time range).

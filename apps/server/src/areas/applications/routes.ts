@@ -118,7 +118,7 @@ export const registerApplications = (app: FastifyInstance) => {
     },
   });
   // The CV is drawn before the transaction opens, so a slow drawing holds no database connection.
-  registerCall(app, { ...applyForJob, unscoped: callersOwn, transaction: false }, async ({ db, caller, input, services, transaction }) => {
+  registerCall(app, { ...applyForJob, unscoped: callersOwn, transaction: false }, async ({ db, caller, input, services, transaction, afterCommit, req }) => {
     const seeker = await ownJobSeeker(db, caller as Caller);
     const [job] = (await db
       .select()
@@ -134,6 +134,9 @@ export const registerApplications = (app: FastifyInstance) => {
       const created = await applicationRepository
         .create(db, {
           caller: caller as Caller,
+          services,
+          afterCommit,
+          req,
           scope: { ownerId: (caller as Caller).id },
           values: {
             jobId: job.id,

@@ -26,7 +26,7 @@ import { companyRepository, freeSlug, ownCompany } from './repository';
 const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   const caller = ctx.caller as Caller;
   const company = await ownCompany(ctx.db, caller);
-  const record = await companyRepository.update(ctx.db, { caller, scope: { ownerId: caller.id }, id: company.id, values });
+  const record = await companyRepository.update(ctx.db, { ...ctx, caller, scope: { ownerId: caller.id }, id: company.id, values });
   // Jobs carry the company's name for search; a new name reaches them at once.
   if (values.name && values.name !== company.name) {
     await loggedUpdate(ctx.db, {
@@ -55,7 +55,7 @@ export const registerCompanies = (app: FastifyInstance) => {
   registerCall(
     app,
     { ...registerCompany, unscoped: noCallerYet, transaction: false },
-    async ({ input, services, req, reply, transaction }) => {
+    async ({ input, services, req, reply, transaction, afterCommit }) => {
       const { password, ...company } = input;
       const passwordHash = await hashNewAccountPassword({ services, req, password });
       const signedIn = await transaction(async (db) => {
@@ -68,6 +68,9 @@ export const registerCompanies = (app: FastifyInstance) => {
         });
         await companyRepository.create(db, {
           caller: null,
+          services,
+          afterCommit,
+          req,
           scope: { ownerId: user.id },
           values: {
             ...company,

@@ -46,41 +46,35 @@ const platformAdmin = unscoped('platform admins manage every company and job see
 
 /** Platform admins manage recruiter companies: /admin/recruiter/*. */
 export const registerAdminRecruiters = (app: FastifyInstance) => {
-  registerCall(
-    app,
-    { ...adminAddRecruiter, unscoped: acrossOrganisations, message: 'Created successfully' },
-    async ({ db, caller, input }) => {
-      const user = await createAccount(db, {
-        userType: 'RECRUITER',
-        email: input.email,
-        passwordHash: null,
-        name: { first: input.name },
-        phone: input.phone,
-      });
-      return companyRepository.create(db, {
-        caller,
-        scope: { ownerId: user.id },
-        values: {
-          ...withIds(input),
-          industries: input.industries ?? [],
-          socialMedia: (withIds(input).socialMedia as unknown[] | undefined) ?? [],
-          userId: user.id,
-          slug: await freeSlug(db, recruiterCompanies, input.name),
-          isVerified: false,
-        },
-      });
-    },
-  );
+  registerCall(app, { ...adminAddRecruiter, unscoped: acrossOrganisations, message: 'Created successfully' }, async (ctx) => {
+    const { db, input } = ctx;
+    const user = await createAccount(db, {
+      userType: 'RECRUITER',
+      email: input.email,
+      passwordHash: null,
+      name: { first: input.name },
+      phone: input.phone,
+    });
+    return companyRepository.create(db, {
+      ...ctx,
+      scope: { ownerId: user.id },
+      values: {
+        ...withIds(input),
+        industries: input.industries ?? [],
+        socialMedia: (withIds(input).socialMedia as unknown[] | undefined) ?? [],
+        userId: user.id,
+        slug: await freeSlug(db, recruiterCompanies, input.name),
+        isVerified: false,
+      },
+    });
+  });
 
   // A company's name, logo and status show in job search results: the cached searches go.
-  registerCall(
-    app,
-    { ...adminUpdateRecruiter, unscoped: acrossOrganisations, message: 'Updated successfully' },
-    ({ db, caller, input, req, afterCommit, services }) => {
-      afterCommit(() => services.jobSearchCache.clear());
-      return companyRepository.update(db, { caller, scope: platformAdmin, id: input._id, values: withIds(sent(req.body, input)) });
-    },
-  );
+  registerCall(app, { ...adminUpdateRecruiter, unscoped: acrossOrganisations, message: 'Updated successfully' }, (ctx) => {
+    const { db, input, req, afterCommit, services } = ctx;
+    afterCommit(() => services.jobSearchCache.clear());
+    return companyRepository.update(db, { ...ctx, scope: platformAdmin, id: input._id, values: withIds(sent(req.body, input)) });
+  });
 
   registerCall(
     app,
@@ -94,8 +88,8 @@ export const registerAdminRecruiters = (app: FastifyInstance) => {
     async ({ db, input }) => companyRepository.toRecord(await companyRepository.get(db, platformAdmin, input._id)),
   );
 
-  registerCall(app, { ...adminVerifyRecruiter, unscoped: acrossOrganisations, message: 'Updated successfully' }, ({ db, caller, input }) =>
-    companyRepository.update(db, { caller, scope: platformAdmin, id: input._id, values: { isVerified: input.isVerified } }),
+  registerCall(app, { ...adminVerifyRecruiter, unscoped: acrossOrganisations, message: 'Updated successfully' }, (ctx) =>
+    companyRepository.update(ctx.db, { ...ctx, scope: platformAdmin, id: ctx.input._id, values: { isVerified: ctx.input.isVerified } }),
   );
 };
 
@@ -103,44 +97,38 @@ export const referenceRepository = resourceRepository(jobSeekerReference, jobSee
 
 /** Platform admins manage job seekers and their references: /admin/job-seeker/*. */
 export const registerAdminJobSeekers = (app: FastifyInstance) => {
-  registerCall(
-    app,
-    { ...adminAddJobSeeker, unscoped: acrossOrganisations, message: 'Created successfully' },
-    async ({ db, caller, input }) => {
-      const user = await createAccount(db, {
-        userType: 'JOB_SEEKER',
-        email: input.email,
-        passwordHash: null,
-        name: input.name,
-        phone: input.phone,
-      });
-      return jobSeekerRepository.create(db, {
-        caller,
-        scope: { ownerId: user.id },
-        values: { ...input, email: user.email, userId: user.id },
-      });
-    },
-  );
+  registerCall(app, { ...adminAddJobSeeker, unscoped: acrossOrganisations, message: 'Created successfully' }, async (ctx) => {
+    const { db, input } = ctx;
+    const user = await createAccount(db, {
+      userType: 'JOB_SEEKER',
+      email: input.email,
+      passwordHash: null,
+      name: input.name,
+      phone: input.phone,
+    });
+    return jobSeekerRepository.create(db, {
+      ...ctx,
+      scope: { ownerId: user.id },
+      values: { ...input, email: user.email, userId: user.id },
+    });
+  });
 
-  registerCall(
-    app,
-    { ...adminUpdateJobSeeker, unscoped: acrossOrganisations, message: 'Updated successfully' },
-    async ({ db, caller, input, req, afterCommit, services }) => {
-      const values = sent(req.body, input);
-      const record = await jobSeekerRepository.update(db, { caller, scope: platformAdmin, id: input._id, values });
-      if (values.name) {
-        await loggedUpdate(db, {
-          caller,
-          table: users,
-          entityType: 'User',
-          where: byId(users, String(record.userId)),
-          values: { name: values.name as PersonName },
-        });
-        afterCommit(() => services.sessions.forgetUser(String(record.userId)));
-      }
-      return record;
-    },
-  );
+  registerCall(app, { ...adminUpdateJobSeeker, unscoped: acrossOrganisations, message: 'Updated successfully' }, async (ctx) => {
+    const { db, caller, input, req, afterCommit, services } = ctx;
+    const values = sent(req.body, input);
+    const record = await jobSeekerRepository.update(db, { ...ctx, scope: platformAdmin, id: input._id, values });
+    if (values.name) {
+      await loggedUpdate(db, {
+        caller,
+        table: users,
+        entityType: 'User',
+        where: byId(users, String(record.userId)),
+        values: { name: values.name as PersonName },
+      });
+      afterCommit(() => services.sessions.forgetUser(String(record.userId)));
+    }
+    return record;
+  });
 
   registerCall(
     app,
@@ -154,25 +142,22 @@ export const registerAdminJobSeekers = (app: FastifyInstance) => {
     async ({ db, input }) => jobSeekerRepository.toRecord(await jobSeekerRepository.get(db, platformAdmin, input._id)),
   );
 
-  registerCall(
-    app,
-    { ...adminDeleteJobSeeker, unscoped: acrossOrganisations, message: 'Deleted successfully' },
-    async ({ db, caller, input, afterCommit, services }) => {
-      const seeker = await jobSeekerRepository.get(db, platformAdmin, input._id);
-      const result = await jobSeekerRepository.remove(db, { caller, scope: platformAdmin, id: input._id });
-      const userId = String(seeker.userId);
-      await loggedUpdate(db, {
-        caller,
-        table: users,
-        entityType: 'User',
-        where: byId(users, userId),
-        values: { isDeleted: true, deletedAt: new Date() },
-        action: 'DELETE',
-      });
-      afterCommit(() => services.sessions.forgetUser(userId));
-      return result;
-    },
-  );
+  registerCall(app, { ...adminDeleteJobSeeker, unscoped: acrossOrganisations, message: 'Deleted successfully' }, async (ctx) => {
+    const { db, caller, input, afterCommit, services } = ctx;
+    const seeker = await jobSeekerRepository.get(db, platformAdmin, input._id);
+    const result = await jobSeekerRepository.remove(db, { ...ctx, scope: platformAdmin, id: input._id });
+    const userId = String(seeker.userId);
+    await loggedUpdate(db, {
+      caller,
+      table: users,
+      entityType: 'User',
+      where: byId(users, userId),
+      values: { isDeleted: true, deletedAt: new Date() },
+      action: 'DELETE',
+    });
+    afterCommit(() => services.sessions.forgetUser(userId));
+    return result;
+  });
 
   const countReferences = async (db: Executor, jobSeekerId: string) => {
     const [row] = await db

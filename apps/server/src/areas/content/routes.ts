@@ -30,12 +30,13 @@ import {
   engagementTemplates,
 } from '../../db/schema/content';
 
-import { type Caller, unscoped } from '../../engine/context';
+import { unscoped } from '../../engine/context';
 import { HttpError, notFound, tooManyRequests } from '../../engine/errors';
 import { listRows, searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import type { WriteContext } from '../../engine/resource-hooks';
 import { acrossOrganisations, publicAndPublished } from '../../engine/unscoped-reasons';
 import { clientAddress } from '../../services/client-address';
 import { sanitizeRichText } from '../../services/sanitize';
@@ -133,10 +134,8 @@ const asRecord = (row: PublicArticle) => articleRepository.toRecord(row as unkno
 
 const registerArticles = (app: FastifyInstance) => {
   registerResource(app, authorRepository);
-  registerCall(
-    app,
-    { ...removeAuthor, unscoped: acrossOrganisations, transaction: true, message: 'Deleted successfully' },
-    ({ db, caller, input }) => authorRepository.remove(db, { caller, scope: platformContent, id: input.id }),
+  registerCall(app, { ...removeAuthor, unscoped: acrossOrganisations, transaction: true, message: 'Deleted successfully' }, (ctx) =>
+    authorRepository.remove(ctx.db, { ...ctx, scope: platformContent, id: ctx.input.id }),
   );
 
   registerResource(app, articleRepository, {
@@ -208,15 +207,17 @@ const registerAdminContent = (app: FastifyInstance) => {
   registerCall(
     app,
     { ...removeEngagementTemplate, unscoped: acrossOrganisations, transaction: true, message: 'Deleted successfully' },
-    ({ db, caller, input }) => engagementTemplateRepository.remove(db, { caller, scope: platformContent, id: input.id }),
+    (ctx) => engagementTemplateRepository.remove(ctx.db, { ...ctx, scope: platformContent, id: ctx.input.id }),
   );
 
   registerResource(app, employeeCardRepository);
-  registerCall(
-    app,
-    { ...employeeCardWhatsApp, unscoped: acrossOrganisations, transaction: true, message: 'Updated successfully' },
-    ({ db, caller, input }) =>
-      employeeCardRepository.update(db, { caller, scope: platformContent, id: input._id, values: { isWhatsapp: input.isWhatsapp } }),
+  registerCall(app, { ...employeeCardWhatsApp, unscoped: acrossOrganisations, transaction: true, message: 'Updated successfully' }, (ctx) =>
+    employeeCardRepository.update(ctx.db, {
+      ...ctx,
+      scope: platformContent,
+      id: ctx.input._id,
+      values: { isWhatsapp: ctx.input.isWhatsapp },
+    }),
   );
 
   registerCall(
@@ -248,16 +249,16 @@ const registerAdminContent = (app: FastifyInstance) => {
  * Records the mail thread a reply started: with `_id` on that query; without, on the queries
  * already tied to the same client. Either way they are marked replied.
  */
-const recordContactThread = async (db: Executor, caller: Caller | null, input: { clientId: string; messageId: string; _id?: string }) => {
+const recordContactThread = async (db: Executor, ctx: WriteContext, input: { clientId: string; messageId: string; _id?: string }) => {
   const values = { clientId: input.clientId, threadId: input.messageId, isReplied: true, status: 'REPLIED' };
-  if (input._id) return contactQueryRepository.update(db, { caller, scope: platformContent, id: input._id, values });
+  if (input._id) return contactQueryRepository.update(db, { ...ctx, scope: platformContent, id: input._id, values });
   const rows = await db
     .select({ id: contactQueries.id })
     .from(contactQueries)
     .where(and(eq(contactQueries.clientId, input.clientId), eq(contactQueries.isDeleted, false)));
   if (rows.length === 0) throw notFound('Contact Query');
   const updated = [];
-  for (const row of rows) updated.push(await contactQueryRepository.update(db, { caller, scope: platformContent, id: row.id, values }));
+  for (const row of rows) updated.push(await contactQueryRepository.update(db, { ...ctx, scope: platformContent, id: row.id, values }));
   return updated;
 };
 
@@ -267,12 +268,12 @@ const registerContact = (app: FastifyInstance) => {
     outsideTransaction: ['create'],
     handlers: {
       // Replaced: the shared count is kept outside the write's transaction (hooks run inside it).
-      create: async ({ caller, scope, input, req, services, transaction }) => {
+      create: async (ctx) => {
+        const { input, req, services, transaction } = ctx;
         if (!(await services.limits.publicPerAddress.consume(`contact:${clientAddress(req)}`))) throw tooManyRequests();
         return transaction((db) =>
           contactQueryRepository.create(db, {
-            caller,
-            scope,
+            ...ctx,
             values: { ...input, status: 'NEW', isReplied: false },
           }),
         );
@@ -280,10 +281,8 @@ const registerContact = (app: FastifyInstance) => {
     },
   });
 
-  registerCall(
-    app,
-    { ...setContactThread, unscoped: acrossOrganisations, transaction: true, message: 'Updated successfully' },
-    ({ db, caller, input }) => recordContactThread(db, caller, input),
+  registerCall(app, { ...setContactThread, unscoped: acrossOrganisations, transaction: true, message: 'Updated successfully' }, (ctx) =>
+    recordContactThread(ctx.db, ctx, ctx.input),
   );
 
   /**
@@ -292,24 +291,21 @@ const registerContact = (app: FastifyInstance) => {
    * request, not through the job queue: the admin is told at once whether the server took it, and
    * sends again later if not.
    */
-  registerCall(
-    app,
-    { ...replyToContact, unscoped: acrossOrganisations, transaction: false, message: 'Reply sent' },
-    async ({ db, caller, input, services, transaction }) => {
-      const query = await contactQueryRepository.get(db, platformContent, input._id);
-      const quoted = String(query.content)
-        .split('\n')
-        .map((line) => `> ${line}`)
-        .join('\n');
-      const sent = await services.mail.sendNow({
-        to: String(query.email),
-        subject: input.subject,
-        text: `${input.message}\n\n${query.contactName ? `${query.contactName} wrote` : 'You wrote'}:\n${quoted}`,
-      });
-      if (sent.status === 'FAILED') throw new HttpError(502, 'The reply could not be sent. Please try again later.');
-      return transaction((tx) => recordContactThread(tx, caller, { _id: input._id, clientId: sent.id, messageId: sent.messageId }));
-    },
-  );
+  registerCall(app, { ...replyToContact, unscoped: acrossOrganisations, transaction: false, message: 'Reply sent' }, async (ctx) => {
+    const { db, input, services, transaction } = ctx;
+    const query = await contactQueryRepository.get(db, platformContent, input._id);
+    const quoted = String(query.content)
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n');
+    const sent = await services.mail.sendNow({
+      to: String(query.email),
+      subject: input.subject,
+      text: `${input.message}\n\n${query.contactName ? `${query.contactName} wrote` : 'You wrote'}:\n${quoted}`,
+    });
+    if (sent.status === 'FAILED') throw new HttpError(502, 'The reply could not be sent. Please try again later.');
+    return transaction((tx) => recordContactThread(tx, ctx, { _id: input._id, clientId: sent.id, messageId: sent.messageId }));
+  });
 };
 
 export const registerContent = (app: FastifyInstance) => {

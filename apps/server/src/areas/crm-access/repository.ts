@@ -55,3 +55,13 @@ export const livePermissionIds = async (db: Executor, ids: string[]) =>
           .from(crmPermissions)
           .where(and(inArray(crmPermissions.id, ids), eq(crmPermissions.isDeleted, false)))
       ).map((row) => row.id);
+
+/** Whether the organisation has its built-in Organisation admin role (every organisation does, from its creation on). */
+export const hasBuiltInRole = async (db: Executor, organisationId: string) => {
+  const [role] = await db
+    .select({ id: crmRoles.id })
+    .from(crmRoles)
+    .where(and(eq(crmRoles.organisationId, organisationId), eq(crmRoles.isOrganisationAdmin, true)))
+    .limit(1);
+  return role !== undefined;
+};

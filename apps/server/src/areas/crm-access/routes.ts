@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { type Caller, unscoped } from '../../engine/context';
 import { badRequest } from '../../engine/errors';
 import { registerResource } from '../../engine/register-resource';
+import type { Services } from '../../services/services';
 import { assertMayChangeRole, assertMayGrant } from './authority';
 import {
   featureRepository,
+  hasBuiltInRole,
   livePermissionIds,
   moduleRepository,
   permissionRepository,
@@ -28,7 +30,7 @@ const roleOf = (row: Record<string, unknown>) => ({
 
 export const registerCrmAccess = (app: FastifyInstance) => {
   // Roles, permissions, modules and features decide every profile: each process drops them all.
-  const afterCommit = () => app.services.invalidation.publish('access');
+  const afterCommit = ({ services }: { services: Services }) => services.invalidation.publish('access');
   const catalogue = unscoped('the module, feature and permission catalogue is the same for every organisation');
   registerResource(app, moduleRepository, { hooks: { afterCommit } });
 
@@ -72,7 +74,10 @@ export const registerCrmAccess = (app: FastifyInstance) => {
   registerResource(app, roleRepository, {
     hooks: {
       afterCommit,
-      beforeCreate: async ({ db, caller, values }) => {
+      beforeCreate: async ({ db, caller, scope, values }) => {
+        // The built-in role is written once, with its organisation (organisations/routes.ts): any
+        // later create, by whoever and whatever path, makes an ordinary role.
+        if (values.isOrganisationAdmin && scope.organisationId && !(await hasBuiltInRole(db, scope.organisationId))) return values;
         await checkPermissionIds(db, values.permissions);
         await assertMayGrant(db, caller as Caller, values.permissions);
         return { ...values, isOrganisationAdmin: false };

@@ -21,8 +21,8 @@ import { conflict, isUniqueViolation, notFound } from '../../engine/errors';
 import { newId } from '../../engine/ids';
 import { loggedUpdate } from '../../engine/logged-update';
 import { Answer, registerCall } from '../../engine/register-call';
+import type { Writer } from '../../engine/resource-hooks';
 import { callersOwn } from '../../engine/unscoped-reasons';
-import type { Services } from '../../services/services';
 import { jobSeekerRepository, ownJobSeeker } from '../job-seekers/repository';
 import { copyToCandidate, sharedOf } from './candidate-profile-sync';
 import { candidateRepository } from './candidate-repository';
@@ -103,7 +103,7 @@ const setLink = async (
  * The job seeker profile's `candidateId` names one candidate whose link stands (the oldest), or
  * none: kept true when links come and go.
  */
-const relinkProfile = async (db: Executor, input: { caller: Caller | null; userId: string }) => {
+const relinkProfile = async (db: Executor, input: Writer & { userId: string }) => {
   const [profile] = await db
     .select({ id: jobSeekers.id, candidateId: jobSeekers.candidateId })
     .from(jobSeekers)
@@ -118,7 +118,7 @@ const relinkProfile = async (db: Executor, input: { caller: Caller | null; userI
   const wanted = profile.candidateId && ids.includes(profile.candidateId) ? profile.candidateId : (ids[0] ?? null);
   if (wanted === profile.candidateId) return;
   await jobSeekerRepository.update(db, {
-    caller: input.caller,
+    ...input,
     scope: { ownerId: input.userId },
     id: profile.id,
     values: { candidateId: wanted },
@@ -129,7 +129,7 @@ const relinkProfile = async (db: Executor, input: { caller: Caller | null; userI
  * Ends what stands between a candidate and an account: the link row ENDED (a waiting invitation
  * withdrawn), `candidate.userId` cleared, and the seeker no longer sees the agency's CVs of them.
  */
-const endLink = async (db: Executor, input: { caller: Caller | null; link: LinkRow; side: Side }) => {
+const endLink = async (db: Executor, input: Writer & { link: LinkRow; side: Side }) => {
   const { caller, link } = input;
   const ended = await setLink(db, {
     caller,
@@ -141,7 +141,7 @@ const endLink = async (db: Executor, input: { caller: Caller | null; link: LinkR
     const scope = { organisationId: link.organisationId };
     const candidate = await candidateRepository.find(db, scope, link.candidateId);
     if (candidate?.userId === link.userId) {
-      await candidateRepository.update(db, { caller, scope, id: link.candidateId, values: { userId: null } });
+      await candidateRepository.update(db, { ...input, scope, id: link.candidateId, values: { userId: null } });
     }
     await loggedUpdate(db, {
       caller,
@@ -150,7 +150,7 @@ const endLink = async (db: Executor, input: { caller: Caller | null; link: LinkR
       where: and(eq(candidateCvs.jobSeekerId, link.candidateId), eq(candidateCvs.userId, link.userId)) as never,
       values: { userId: null },
     });
-    await relinkProfile(db, { caller, userId: link.userId });
+    await relinkProfile(db, { ...input, userId: link.userId });
   }
   return ended;
 };
@@ -162,7 +162,7 @@ const endLink = async (db: Executor, input: { caller: Caller | null; link: LinkR
  */
 export const inviteJobSeeker = async (
   db: Executor,
-  input: { caller: Caller; services: Services; candidateId: string; organisationId: string; seeker: { id: string; email: string } },
+  input: Writer & { caller: Caller; candidateId: string; organisationId: string; seeker: { id: string; email: string } },
 ) => {
   const { caller, services, candidateId, organisationId, seeker } = input;
   const rows = await db
@@ -176,9 +176,9 @@ export const inviteJobSeeker = async (
         inArray(candidateAccountLinks.status, [...live]),
       ),
     );
-  // A link left standing on a candidate deleted in bulk (no hook ran) ends now, as its delete would have.
+  // A link left standing on a candidate deleted before deletes ran the hooks everywhere ends now, as its delete would have.
   for (const row of rows.filter((found) => found.candidateDeleted !== false)) {
-    await endLink(db, { caller, link: row.link, side: 'AGENCY' });
+    await endLink(db, { ...input, link: row.link, side: 'AGENCY' });
   }
   const standing = rows.filter((found) => found.candidateDeleted === false).map((found) => found.link);
   const mine = standing.find((row) => row.candidateId === candidateId);
@@ -270,9 +270,9 @@ export const passwordResettable = (user: { credentialsIssuedBy: string | null; m
   user.credentialsIssuedBy === organisationId && user.mustChangePassword;
 
 /** The candidate's live link (ended first when the candidate is deleted): called by the candidate's delete. */
-export const endLinksOfCandidate = async (db: Executor, input: { caller: Caller | null; candidateId: string }) => {
+export const endLinksOfCandidate = async (db: Executor, input: Writer & { candidateId: string }) => {
   const link = await liveLinkOf(db, input.candidateId);
-  if (link) await endLink(db, { caller: input.caller, link, side: 'AGENCY' });
+  if (link) await endLink(db, { ...input, link, side: 'AGENCY' });
 };
 
 /**
@@ -282,7 +282,7 @@ export const endLinksOfCandidate = async (db: Executor, input: { caller: Caller 
  */
 export const carryLinksThroughMerge = async (
   db: Executor,
-  input: { caller: Caller | null; survivorId: string; mergedId: string; survivorHadAccount: boolean },
+  input: Writer & { survivorId: string; mergedId: string; survivorHadAccount: boolean },
 ) => {
   const { caller, survivorId, mergedId } = input;
   const merged = await liveLinkOf(db, mergedId);
@@ -310,7 +310,7 @@ export const carryLinksThroughMerge = async (
     .set({ candidateId: survivorId, updatedAt: new Date() })
     .where(eq(candidateAccountLinks.id, merged.id));
   await logLinkChange(db, { caller, candidateId: survivorId, from: null, to: merged.status, extra: { movedFrom: mergedId } });
-  if (merged.status === 'ACCEPTED') await relinkProfile(db, { caller, userId: merged.userId });
+  if (merged.status === 'ACCEPTED') await relinkProfile(db, { ...input, userId: merged.userId });
 };
 
 /** The agency's view of its candidate's link: the newest invitation or link, and whether a password reset would be allowed. */
@@ -390,7 +390,7 @@ const answerOf = async (db: Executor, caller: Caller, id: string) => {
 };
 
 /** Accepting links the account to that one candidate and copies the profile's shared fields onto it, logged. */
-const accept = async (db: Executor, input: { caller: Caller; link: LinkRow }) => {
+const accept = async (db: Executor, input: Writer & { caller: Caller; link: LinkRow }) => {
   const { caller, link } = input;
   const [candidate] = await db
     .select()
@@ -404,13 +404,13 @@ const accept = async (db: Executor, input: { caller: Caller; link: LinkRow }) =>
   const profile = await ownJobSeeker(db, caller);
   await setLink(db, { caller, link, values: { status: 'ACCEPTED', respondedAt: new Date() } });
   await copyToCandidate(db, {
-    caller,
+    ...input,
     organisationId: link.organisationId,
     candidateId: candidate.id,
     values: sharedOf(profile as Record<string, unknown>, { all: true }),
     extra: { userId: caller.id },
   });
-  await relinkProfile(db, { caller, userId: caller.id });
+  await relinkProfile(db, { ...input, userId: caller.id });
   return true;
 };
 
@@ -420,11 +420,12 @@ export const registerCandidateAccountLinks = (app: FastifyInstance) => {
     results: await seekerViews(db, (caller as Caller).id),
   }));
 
-  registerCall(app, { ...acceptAgencyLink, unscoped: callersOwn }, async ({ db, caller, input }) => {
-    const me = caller as Caller;
+  registerCall(app, { ...acceptAgencyLink, unscoped: callersOwn }, async (ctx) => {
+    const { db, input } = ctx;
+    const me = ctx.caller as Caller;
     const link = await ownLink(db, me, input._id);
     if (link.status !== 'PENDING') throw conflict('This invitation has already been answered');
-    const linked = await accept(db, { caller: me, link });
+    const linked = await accept(db, { ...ctx, caller: me, link });
     if (!linked) return new Answer(await answerOf(db, me, link.id), 'This invitation is no longer open');
     return new Answer(await answerOf(db, me, link.id), 'You are linked: the agency sees your profile as you keep it');
   });
@@ -437,11 +438,12 @@ export const registerCandidateAccountLinks = (app: FastifyInstance) => {
     return new Answer(await answerOf(db, me, link.id), 'Invitation refused: nothing of your profile is shared');
   });
 
-  registerCall(app, { ...endAgencyLink, unscoped: callersOwn }, async ({ db, caller, input }) => {
-    const me = caller as Caller;
+  registerCall(app, { ...endAgencyLink, unscoped: callersOwn }, async (ctx) => {
+    const { db, input } = ctx;
+    const me = ctx.caller as Caller;
     const link = await ownLink(db, me, input._id);
     if (link.status !== 'ACCEPTED') throw conflict('This agency is not linked to your profile');
-    await endLink(db, { caller: me, link, side: 'SEEKER' });
+    await endLink(db, { ...ctx, caller: me, link, side: 'SEEKER' });
     return new Answer(await answerOf(db, me, link.id), 'Link ended: the agency gets nothing further from your profile');
   });
 
@@ -450,14 +452,15 @@ export const registerCandidateAccountLinks = (app: FastifyInstance) => {
     return staffView(db, { organisationId: candidate.organisationId as string, candidate });
   });
 
-  registerCall(app, endCandidateAccountLink, async ({ db, caller, scope, input }) => {
+  registerCall(app, endCandidateAccountLink, async (ctx) => {
+    const { db, scope, input } = ctx;
     const candidate = await candidateRepository.get(db, scope, input._id);
     // Locked so a seeker's acceptance and the agency's end cannot cross.
     await db.select({ id: candidates.id }).from(candidates).where(eq(candidates.id, candidate.id)).for('update');
     const link = await liveLinkOf(db, candidate.id);
     if (!link) throw conflict('This candidate has no invitation or link to end');
     const wasPending = link.status === 'PENDING';
-    await endLink(db, { caller, link, side: 'AGENCY' });
+    await endLink(db, { ...ctx, link, side: 'AGENCY' });
     const fresh = await candidateRepository.get(db, scope, candidate.id);
     const view = await staffView(db, { organisationId: candidate.organisationId as string, candidate: fresh });
     return new Answer(view, wasPending ? 'Invitation withdrawn' : 'Link ended: the candidate keeps what it holds and gets nothing further');

@@ -55,92 +55,90 @@ export const ownPasswordMessage = 'This candidate manages their own password: th
  * A candidate already linked is a 409 too: credentials-reset mails a new password.
  */
 export const registerCandidateCredentials = (app: FastifyInstance) => {
-  registerCall(
-    app,
-    { ...candidateCredentials, tenancy: 'organisation', transaction: false },
-    async ({ db, caller, scope, input, services, transaction }) => {
-      const me = caller as Caller;
-      const found = await candidateFor(db, scope, input._id);
-      if (found.userId) throw conflict('This candidate already has credentials; reset them instead');
-      // Hashed before the transaction (slow); unused when the email is a job seeker's own account.
-      const temporary = await newTemporaryPassword();
-      return transaction(async (tx) => {
-        // Locked: two clicks must not make two accounts, nor an invitation cross an acceptance.
-        await tx.select({ id: candidates.id }).from(candidates).where(eq(candidates.id, found.id)).for('update');
-        const row = await candidateFor(tx, scope, input._id);
-        if (row.userId) throw conflict('This candidate already has credentials; reset them instead');
-        const organisationId = row.organisationId as string;
-        const email = String(row.email);
-        const existing = await findLiveUserByEmail(tx, email);
-        if (existing && existing.userType !== 'JOB_SEEKER') throw conflict(emailUnavailable);
-        // An invitation sent before the candidate's email changed: the agency withdraws it first.
-        const [waiting] = await tx
-          .select({ userId: candidateAccountLinks.userId })
-          .from(candidateAccountLinks)
-          .where(and(eq(candidateAccountLinks.candidateId, row.id), eq(candidateAccountLinks.status, 'PENDING')));
-        if (waiting && waiting.userId !== existing?.id) {
-          throw conflict('An invitation from this candidate is still waiting for an answer: withdraw it before giving new credentials');
-        }
-        if (existing) {
-          const { mailed } = await inviteJobSeeker(tx, {
-            caller: me,
-            services,
-            candidateId: row.id,
-            organisationId,
-            seeker: { id: existing.id, email: existing.email },
-          });
-          return new Answer(
-            { _id: row.id, userId: null, email, linkedExisting: false, invited: true, mailed },
-            mailed ? invitationMessage : stillWaitingMessage,
-          );
-        }
-        const name = row.name as PersonName;
-        const user = await createAccount(tx, {
-          userType: 'JOB_SEEKER',
-          email,
-          passwordHash: temporary.passwordHash,
-          name,
-          phone: String(row.phone),
-          temporary: true,
-        });
-        // Bookkeeping of the account just made (its creation is logged): who may reset it.
-        await tx.update(users).set({ credentialsIssuedBy: organisationId }).where(eq(users.id, user.id));
-        await jobSeekerRepository.create(tx, {
+  registerCall(app, { ...candidateCredentials, tenancy: 'organisation', transaction: false }, async (ctx) => {
+    const { db, caller, scope, input, services, transaction } = ctx;
+    const me = caller as Caller;
+    const found = await candidateFor(db, scope, input._id);
+    if (found.userId) throw conflict('This candidate already has credentials; reset them instead');
+    // Hashed before the transaction (slow); unused when the email is a job seeker's own account.
+    const temporary = await newTemporaryPassword();
+    return transaction(async (tx) => {
+      // Locked: two clicks must not make two accounts, nor an invitation cross an acceptance.
+      await tx.select({ id: candidates.id }).from(candidates).where(eq(candidates.id, found.id)).for('update');
+      const row = await candidateFor(tx, scope, input._id);
+      if (row.userId) throw conflict('This candidate already has credentials; reset them instead');
+      const organisationId = row.organisationId as string;
+      const email = String(row.email);
+      const existing = await findLiveUserByEmail(tx, email);
+      if (existing && existing.userType !== 'JOB_SEEKER') throw conflict(emailUnavailable);
+      // An invitation sent before the candidate's email changed: the agency withdraws it first.
+      const [waiting] = await tx
+        .select({ userId: candidateAccountLinks.userId })
+        .from(candidateAccountLinks)
+        .where(and(eq(candidateAccountLinks.candidateId, row.id), eq(candidateAccountLinks.status, 'PENDING')));
+      if (waiting && waiting.userId !== existing?.id) {
+        throw conflict('An invitation from this candidate is still waiting for an answer: withdraw it before giving new credentials');
+      }
+      if (existing) {
+        const { mailed } = await inviteJobSeeker(tx, {
+          ...ctx,
           caller: me,
-          scope: { ownerId: user.id },
-          values: {
-            userId: user.id,
-            name,
-            email: user.email,
-            phone: row.phone,
-            about: row.about ?? null,
-            address: row.address ?? null,
-            linkedInLink: row.linkedInLink ?? null,
-            skills: row.skills ?? [],
-            personalSkills: row.personalSkills ?? [],
-            languages: row.languages ?? [],
-            education: row.education ?? [],
-            workHistory: row.workHistory ?? [],
-            candidateId: row.id,
-            status: 'ACTIVE',
-          },
-        });
-        await candidateRepository.update(tx, { caller: me, scope, id: row.id, values: { userId: user.id } });
-        await recordIssuedLink(tx, { caller: me, candidateId: row.id, organisationId, userId: user.id });
-        await mailTemporaryPassword(tx, {
-          services,
-          to: user.email,
-          subject: `Your sign-in for ${organisationName(me)}`,
-          intro: `Hello ${fullNameOf(name)}, ${organisationName(me)} has made you an account to follow your applications.`,
-          password: temporary.password,
+          candidateId: row.id,
+          organisationId,
+          seeker: { id: existing.id, email: existing.email },
         });
         return new Answer(
-          { _id: row.id, userId: user.id, email: user.email, linkedExisting: false, invited: false, mailed: true },
-          'Credentials sent',
+          { _id: row.id, userId: null, email, linkedExisting: false, invited: true, mailed },
+          mailed ? invitationMessage : stillWaitingMessage,
         );
+      }
+      const name = row.name as PersonName;
+      const user = await createAccount(tx, {
+        userType: 'JOB_SEEKER',
+        email,
+        passwordHash: temporary.passwordHash,
+        name,
+        phone: String(row.phone),
+        temporary: true,
       });
-    },
-  );
+      // Bookkeeping of the account just made (its creation is logged): who may reset it.
+      await tx.update(users).set({ credentialsIssuedBy: organisationId }).where(eq(users.id, user.id));
+      await jobSeekerRepository.create(tx, {
+        ...ctx,
+        caller: me,
+        scope: { ownerId: user.id },
+        values: {
+          userId: user.id,
+          name,
+          email: user.email,
+          phone: row.phone,
+          about: row.about ?? null,
+          address: row.address ?? null,
+          linkedInLink: row.linkedInLink ?? null,
+          skills: row.skills ?? [],
+          personalSkills: row.personalSkills ?? [],
+          languages: row.languages ?? [],
+          education: row.education ?? [],
+          workHistory: row.workHistory ?? [],
+          candidateId: row.id,
+          status: 'ACTIVE',
+        },
+      });
+      await candidateRepository.update(tx, { ...ctx, caller: me, scope, id: row.id, values: { userId: user.id } });
+      await recordIssuedLink(tx, { caller: me, candidateId: row.id, organisationId, userId: user.id });
+      await mailTemporaryPassword(tx, {
+        services,
+        to: user.email,
+        subject: `Your sign-in for ${organisationName(me)}`,
+        intro: `Hello ${fullNameOf(name)}, ${organisationName(me)} has made you an account to follow your applications.`,
+        password: temporary.password,
+      });
+      return new Answer(
+        { _id: row.id, userId: user.id, email: user.email, linkedExisting: false, invited: false, mailed: true },
+        'Credentials sent',
+      );
+    });
+  });
 
   registerCall(
     app,

@@ -18,6 +18,7 @@ import { loggedUpdate } from '../../engine/logged-update';
 import { registerCall } from '../../engine/register-call';
 import { inputOfKind } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import type { WriteContext } from '../../engine/resource-hooks';
 import { parseInput } from '../../engine/validate';
 import { sanitizeRichText } from '../../services/sanitize';
 import type { Services } from '../../services/services';
@@ -128,12 +129,12 @@ type CvOwner = Pick<CandidateRow, 'id' | 'userId'>;
 /** One of the candidate's CVs; their default when asked, or when they have none yet (the others stop being it). */
 const createCv = async (
   db: Executor,
-  input: { caller: Caller | null; scope: Scope; owner: CvOwner; isDefault: boolean | undefined; values: Record<string, unknown> },
+  input: WriteContext & { owner: CvOwner; isDefault: boolean | undefined; values: Record<string, unknown> },
 ) => {
-  const { caller, scope, owner } = input;
+  const { caller, owner } = input;
   const isDefault = input.isDefault ?? !(await hasDefaultCv(db, owner.id));
   const values = { ...input.values, jobSeekerId: owner.id, userId: owner.userId ?? null, isDefault, status: 'ACTIVE' };
-  const created = await candidateCvRepository.create(db, { caller, scope, values });
+  const created = await candidateCvRepository.create(db, { ...input, values });
   if (isDefault) await clearOtherDefaults(db, { caller, jobSeekerId: owner.id, exceptId: created._id as string });
   return created;
 };
@@ -145,12 +146,7 @@ const createCv = async (
  */
 export const attachUploadedCv = async (
   db: Executor,
-  input: {
-    caller: Caller | null;
-    scope: Scope;
-    owner: CvOwner;
-    values: { file: { blobName: string }; cvTitle?: string | null; isDefault?: boolean };
-  },
+  input: WriteContext & { owner: CvOwner; values: { file: { blobName: string }; cvTitle?: string | null; isDefault?: boolean } },
 ) => {
   const { isDefault, ...values } = input.values;
   const stored = await fileByBlobName(db, values.file.blobName);
@@ -160,7 +156,8 @@ export const attachUploadedCv = async (
 };
 
 const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
-  create: async ({ db, caller, input, services }, audience) => {
+  create: async (ctx, audience) => {
+    const { db, caller, input, services } = ctx;
     if (audience.kind === 'client') throw forbidden();
     // The candidate: one the staff member may see (their organisation's, in their OWN/TEAM scope), or one linked to the seeker.
     const where =
@@ -175,12 +172,12 @@ const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
     const scope = audience.kind === 'staff' ? audience.scope : { organisationId: owner.organisationId as string };
     if (input.type !== 'BUILT') {
       const { type: _type, jobSeekerId: _owner, ...values } = input;
-      const created = await attachUploadedCv(db, { caller, scope, owner, values });
+      const created = await attachUploadedCv(db, { ...ctx, scope, owner, values });
       return candidateCvRepository.details(db, scope, created._id as string);
     }
     const document = builtDocumentOf(owner, input);
     const created = await createCv(db, {
-      caller,
+      ...ctx,
       scope,
       owner,
       isDefault: input.isDefault,
@@ -201,9 +198,9 @@ const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
     const extra = audience.kind === 'seeker' ? [eq(candidateCvs.userId, audience.userId)] : [];
     return candidateCvRepository.list(db, audience.scope, request, extra);
   },
-  remove: async ({ db, caller, input }, audience) => {
+  remove: async (ctx, audience) => {
     if (audience.kind !== 'staff') throw forbidden();
-    return candidateCvRepository.remove(db, { caller, scope: audience.scope, id: input._id });
+    return candidateCvRepository.remove(ctx.db, { ...ctx, scope: audience.scope, id: ctx.input._id });
   },
 };
 
@@ -241,7 +238,7 @@ export const registerCandidateCvs = (app: FastifyInstance) => {
     if (audience.kind !== 'staff') throw forbidden();
     const cv = await candidateCvRepository.get(db, audience.scope, input._id);
     if (input.isDefault) await clearOtherDefaults(db, { caller, jobSeekerId: cv.jobSeekerId as string, exceptId: cv.id });
-    await candidateCvRepository.update(db, { caller, scope: audience.scope, id: cv.id, values: { isDefault: input.isDefault } });
+    await candidateCvRepository.update(db, { ...ctx, scope: audience.scope, id: cv.id, values: { isDefault: input.isDefault } });
     return candidateCvRepository.details(db, audience.scope, cv.id);
   });
 };

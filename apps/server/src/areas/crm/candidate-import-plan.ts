@@ -16,6 +16,7 @@ import { skills as skillsTable } from '../../db/schema/lookups';
 import type { Scope } from '../../engine/context';
 import { badRequest } from '../../engine/errors';
 import { takingTurns } from '../../engine/long-work';
+import type { Writer } from '../../engine/resource-hooks';
 import { fieldErrors } from '../../engine/validate';
 import { emailKey, phoneKey } from './candidate-contact-keys';
 import type { Table } from './candidate-import-csv';
@@ -92,7 +93,7 @@ type Lookups = { skillByName: Map<string, { skillId: string; label: string }>; n
 
 const loadLookups = async (
   db: Executor,
-  input: { organisationId: string; skillNames: string[]; needNotice: boolean },
+  input: { writer: Writer; organisationId: string; skillNames: string[]; needNotice: boolean },
 ): Promise<Lookups> => {
   const skillByName = new Map<string, { skillId: string; label: string }>();
   const names = [...new Set(input.skillNames.map((name) => name.toLowerCase()))];
@@ -114,7 +115,7 @@ const loadLookups = async (
   }
   const noticeByLabel = new Map<string, string>();
   if (input.needNotice) {
-    await ensureNoticePeriods(db, input.organisationId);
+    await ensureNoticePeriods(db, { ...input.writer, organisationId: input.organisationId });
     const periods = await db
       .select({ id: crmNoticePeriods.id, label: crmNoticePeriods.label })
       .from(crmNoticePeriods)
@@ -266,7 +267,14 @@ const candidatesByKeys = async (db: Executor, scope: Scope, input: { organisatio
  */
 export const plan = async (
   db: Executor,
-  input: { scope: Scope; organisationId: string; table: Table; mapping: Record<string, ImportField | null>; duplicates: DuplicateHandling },
+  input: {
+    writer: Writer;
+    scope: Scope;
+    organisationId: string;
+    table: Table;
+    mapping: Record<string, ImportField | null>;
+    duplicates: DuplicateHandling;
+  },
 ) => {
   const { table, mapping } = input;
   checkMapping(table, mapping);
@@ -306,6 +314,7 @@ export const plan = async (
       .filter(Boolean),
   );
   const lookups = await loadLookups(db, {
+    writer: input.writer,
     organisationId: input.organisationId,
     skillNames,
     needNotice: columns.some((c) => c.field === 'noticePeriod'),

@@ -15,9 +15,10 @@ import type { CallContext, Caller, Scope } from '../../engine/context';
 import { HttpError } from '../../engine/errors';
 import { inShortTransactions } from '../../engine/long-work';
 import { Answer, registerCall } from '../../engine/register-call';
+import type { WriteContext } from '../../engine/resource-hooks';
 import { readCsv, readWholeCsv, tooManyRowsMessage } from './candidate-import-csv';
 import { checkMapping, type Planned, plan, recheck, reportOf, suggestMapping, type Values } from './candidate-import-plan';
-import { candidateRepository, derivedColumns } from './candidate-repository';
+import { candidateRepository } from './candidate-repository';
 
 /** An existing candidate's update from a row: only the cells the file fills; address and preferences merged into what is there. */
 const updateValues = (before: Values, sent: Values, values: Values) => {
@@ -35,25 +36,24 @@ const updateValues = (before: Values, sent: Values, values: Values) => {
   return patch;
 };
 
-/** One batch's writes: its creates in a few statements, then each update through the repository. Answers each row's candidate. */
-const writeBatch = async (db: Executor, input: { caller: Caller; scope: Scope; batch: Planned[] }) => {
-  const { caller, scope, batch } = input;
+/**
+ * One batch's writes: its creates in a few statements, then each update, all through the
+ * repository, so each imported candidate gets what a created or updated one gets from its hooks
+ * (derived columns, its own contact card). The plan has chosen what to do with each duplicate
+ * already (`createAnyway`: the hooks do not refuse them again). Answers each row's candidate.
+ */
+const writeBatch = async (db: Executor, input: WriteContext & { batch: Planned[] }) => {
+  const { scope, batch } = input;
   const creates = batch.filter((p) => p.outcome === 'create');
   const made = await candidateRepository.createMany(db, {
-    caller,
-    scope,
-    values: creates.map((p) => ({ ...(p.values as Values), ...derivedColumns(p.values as Values) })),
+    ...input,
+    values: creates.map((p) => ({ ...(p.values as Values), createAnyway: true })),
   });
   const written = made.map((record, i) => ({ p: creates[i] as Planned, candidateId: record._id, created: true }));
   for (const p of batch.filter((row) => row.outcome === 'update')) {
     const before = await candidateRepository.get(db, scope, p.target as string);
     const patch = updateValues(before, p.sent as Values, p.values as Values);
-    const record = await candidateRepository.update(db, {
-      caller,
-      scope,
-      id: p.target as string,
-      values: { ...patch, ...derivedColumns({ ...before, ...patch }) },
-    });
+    const record = await candidateRepository.update(db, { ...input, id: p.target as string, values: { ...patch, createAnyway: true } });
     written.push({ p, candidateId: record._id, created: false });
   }
   return written;
@@ -92,7 +92,7 @@ const write = async (
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`candidate-import:${organisationId}`}))`);
       const changes = await recheck(tx, { scope, organisationId, batch, duplicates, known });
       const skipped = new Set(changes.map((change) => change.p));
-      const written = await writeBatch(tx, { caller, scope, batch: batch.filter((p) => !skipped.has(p)) });
+      const written = await writeBatch(tx, { ...ctx, caller, batch: batch.filter((p) => !skipped.has(p)) });
       return { changes, written };
     },
     committed: ({ changes, written }, _batch, processed) => {
@@ -148,7 +148,7 @@ export const registerCandidateImport = (app: FastifyInstance) => {
     const mapping = input.mapping as Record<string, ImportField | null>;
     checkMapping(table, mapping);
     if (input.dryRun) {
-      const planned = await plan(ctx.db, { scope, organisationId, table, mapping, duplicates: input.duplicates });
+      const planned = await plan(ctx.db, { writer: ctx, scope, organisationId, table, mapping, duplicates: input.duplicates });
       const report = reportOf(planned, true);
       return new Answer(
         report,
@@ -157,7 +157,7 @@ export const registerCandidateImport = (app: FastifyInstance) => {
     }
     const run = async (progress: (processed: number, total: number) => void) => {
       // Reads only (the batches look again at what may have changed since).
-      const planned = await plan(ctx.db, { scope, organisationId, table, mapping, duplicates: input.duplicates });
+      const planned = await plan(ctx.db, { writer: ctx, scope, organisationId, table, mapping, duplicates: input.duplicates });
       const stopped = await write(ctx, { caller, organisationId, planned, duplicates: input.duplicates, progress });
       return reportOf(planned, false, stopped);
     };

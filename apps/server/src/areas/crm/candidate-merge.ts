@@ -10,12 +10,13 @@ import { crmContacts } from '../../db/schema/contacts';
 import type { Caller, Scope } from '../../engine/context';
 import { writeEntityLog } from '../../engine/entity-log';
 import { Answer, registerCall } from '../../engine/register-call';
+import type { WriteContext } from '../../engine/resource-hooks';
 import { resourceTable } from '../../engine/scope-policies';
 import { carryLinksThroughMerge } from './candidate-account-link';
 import { withCounts } from './candidate-counts';
 import { candidateCvRepository } from './candidate-cvs';
 import { moveDiversity } from './candidate-diversity';
-import { candidateRepository, derivedColumns } from './candidate-repository';
+import { candidateRepository } from './candidate-repository';
 import { syncSelfContact } from './candidate-self-contact';
 import { contactRepository } from './contact-repository';
 
@@ -76,7 +77,7 @@ const mergedContacts = async (db: Executor, organisationId: string, survivor: Re
  * moves over (through the CVs' repository, so the change is logged). Without one of its own, the
  * survivor takes the merged one's.
  */
-const keepOneDefaultCv = async (db: Executor, input: { caller: Caller; scope: Scope; survivorId: string; mergedId: string }) => {
+const keepOneDefaultCv = async (db: Executor, input: WriteContext & { survivorId: string; mergedId: string }) => {
   const defaults = await db
     .select({ id: candidateCvs.id, candidateId: candidateCvs.jobSeekerId })
     .from(candidateCvs)
@@ -89,7 +90,7 @@ const keepOneDefaultCv = async (db: Executor, input: { caller: Caller; scope: Sc
     );
   if (!defaults.some((cv) => cv.candidateId === input.survivorId)) return;
   for (const cv of defaults.filter((one) => one.candidateId === input.mergedId)) {
-    await candidateCvRepository.update(db, { caller: input.caller, scope: input.scope, id: cv.id, values: { isDefault: false } });
+    await candidateCvRepository.update(db, { ...input, id: cv.id, values: { isDefault: false } });
   }
 };
 
@@ -158,8 +159,10 @@ const repointEverything = async (
  * deleted record), and both get an entity-log entry.
  */
 export const registerCandidateMerge = (app: FastifyInstance) => {
-  registerCall(app, { ...mergeCandidates, tenancy: 'organisation' }, async ({ db, caller, scope, input }) => {
-    const me = caller as Caller;
+  registerCall(app, { ...mergeCandidates, tenancy: 'organisation' }, async (ctx) => {
+    const { db, scope, input } = ctx;
+    const me = ctx.caller as Caller;
+    const writer = { ...ctx, caller: me };
     const organisationId = scope.organisationId as string;
     // Both rows locked, in id order, so two merges of the same pair cannot interleave.
     await db
@@ -179,16 +182,12 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
     }
     if (!survivor.userId && merged.userId) chosen.userId = merged.userId;
     const contacts = await mergedContacts(db, organisationId, survivor, merged);
-    const values = {
-      ...chosen,
-      selfContactId: contacts.selfContactId,
-      contactIds: contacts.contactIds,
-      ...derivedColumns({ ...survivor, ...chosen }),
-    };
-    await candidateRepository.update(db, { caller: me, scope: scope as Scope, id: survivor.id, values });
+    // The two are the same person: the survivor taking the other's email is not a duplicate to refuse.
+    const values = { ...chosen, selfContactId: contacts.selfContactId, contactIds: contacts.contactIds, createAnyway: true };
+    await candidateRepository.update(db, { ...writer, id: survivor.id, values });
     // The CVs of both, whoever filed them: the merge itself needs FULL access to both candidates.
     const everyCv: Scope = { organisationId, caller: (scope as Scope).caller };
-    await keepOneDefaultCv(db, { caller: me, scope: everyCv, survivorId: survivor.id, mergedId: merged.id });
+    await keepOneDefaultCv(db, { ...writer, scope: everyCv, survivorId: survivor.id, mergedId: merged.id });
     await repointEverything(db, {
       organisationId,
       resource: 'Candidate',
@@ -207,13 +206,13 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
         survivorId: contacts.selfContactId,
         survivorItemId: kept?.itemId,
       });
-      await contactRepository.remove(db, { caller: me, scope: { organisationId }, id: contacts.retired });
+      await contactRepository.remove(db, { ...writer, scope: { organisationId }, id: contacts.retired });
     }
     // The self contact takes the name, email and phone the merge chose.
-    await syncSelfContact(db, { caller: me, organisationId, candidate: { ...survivor, ...chosen, id: survivor.id } });
+    await syncSelfContact(db, { ...writer, organisationId, candidate: { ...survivor, ...chosen, id: survivor.id } });
     await moveDiversity(db, { from: merged.id, to: survivor.id });
-    await carryLinksThroughMerge(db, { caller: me, survivorId: survivor.id, mergedId: merged.id, survivorHadAccount: !!survivor.userId });
-    await candidateRepository.remove(db, { caller: me, scope: scope as Scope, id: merged.id });
+    await carryLinksThroughMerge(db, { ...writer, survivorId: survivor.id, mergedId: merged.id, survivorHadAccount: !!survivor.userId });
+    await candidateRepository.remove(db, { ...writer, id: merged.id });
     // The contacts' repointing named the survivor's card on the merged row too: it keeps its own, now deleted.
     await db
       .update(candidates)

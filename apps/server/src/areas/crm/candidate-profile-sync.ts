@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { candidateAccountLinks, candidates } from '../../db/schema/candidates';
-import type { Caller } from '../../engine/context';
-import { candidateRepository, derivedColumns } from './candidate-repository';
-import { syncSelfContact } from './candidate-self-contact';
+import type { Writer } from '../../engine/resource-hooks';
+import { candidateRepository } from './candidate-repository';
 
 /**
  * A job seeker's profile is theirs (DECISIONS.md §12). Each agency linked to the account holds its
@@ -23,31 +22,25 @@ export const sharedOf = (values: Values, options: { all?: boolean } = {}) =>
     sharedProfileFields.filter((key) => options.all || values[key] !== undefined).map((key) => [key, values[key] ?? null]),
   );
 
-/** Writes shared fields (and `extra`) onto one agency's candidate, logged, and brings its own contact card in step. */
+/**
+ * Writes shared fields (and `extra`) onto one agency's candidate, logged; the candidate's hooks
+ * derive its columns and bring its own contact card in step. The seeker's edit is theirs to make: a
+ * duplicate the agency holds does not refuse it (`createAnyway`).
+ */
 export const copyToCandidate = async (
   db: Executor,
-  input: { caller: Caller | null; organisationId: string; candidateId: string; values: Values; extra?: Values },
+  input: Writer & { organisationId: string; candidateId: string; values: Values; extra?: Values },
 ) => {
-  const scope = { organisationId: input.organisationId };
-  const before = await candidateRepository.get(db, scope, input.candidateId);
-  const values = { ...input.values, ...input.extra };
-  const record = await candidateRepository.update(db, {
-    caller: input.caller,
-    scope,
+  await candidateRepository.update(db, {
+    ...input,
+    scope: { organisationId: input.organisationId },
     id: input.candidateId,
-    values: { ...values, ...derivedColumns({ ...before, ...values }) },
+    values: { ...input.values, ...input.extra, createAnyway: true },
   });
-  if (input.values.name !== undefined || input.values.phone !== undefined) {
-    await syncSelfContact(db, {
-      caller: input.caller,
-      organisationId: input.organisationId,
-      candidate: { ...record, id: input.candidateId },
-    });
-  }
 };
 
 /** A seeker's own edit: to each candidate whose link with their account stands, one copy per agency. */
-export const syncFromJobSeeker = async (db: Executor, input: { caller: Caller | null; userId: string; values: Values }) => {
+export const syncFromJobSeeker = async (db: Executor, input: Writer & { userId: string; values: Values }) => {
   const shared = sharedOf(input.values);
   if (Object.keys(shared).length === 0) return;
   const linked = await db
@@ -64,6 +57,6 @@ export const syncFromJobSeeker = async (db: Executor, input: { caller: Caller | 
     )
     .where(and(eq(candidateAccountLinks.userId, input.userId), eq(candidateAccountLinks.status, 'ACCEPTED')));
   for (const row of linked) {
-    await copyToCandidate(db, { caller: input.caller, organisationId: row.organisationId, candidateId: row.id, values: shared });
+    await copyToCandidate(db, { ...input, organisationId: row.organisationId, candidateId: row.id, values: shared });
   }
 };

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { candidates } from '../../db/schema/candidates';
 import { crmContacts } from '../../db/schema/contacts';
-import type { Caller } from '../../engine/context';
+import type { Writer } from '../../engine/resource-hooks';
 import { contactRepository } from './contact-repository';
 
 type CandidateFields = {
@@ -39,11 +39,8 @@ export const selfContactFields = ['name', 'email', 'phone', 'linkedInLink', 'git
  * (designation, other numbers) is kept. Done for the candidate whoever the caller is: the contact
  * is the candidate's, not a record the caller chose to write.
  */
-export const syncSelfContact = async (
-  db: Executor,
-  input: { caller: Caller | null; organisationId: string; candidate: CandidateFields },
-) => {
-  const { caller, organisationId, candidate } = input;
+export const syncSelfContact = async (db: Executor, input: Writer & { organisationId: string; candidate: CandidateFields }) => {
+  const { organisationId, candidate } = input;
   const scope = { organisationId };
   const fresh = contactProfileOfCandidate(candidate);
   const [row] = await db.select({ selfContactId: candidates.selfContactId }).from(candidates).where(eq(candidates.id, candidate.id));
@@ -58,12 +55,12 @@ export const syncSelfContact = async (
     const otherNumbers = (before.contactNumbers ?? []).slice(1);
     const profile = { ...before, ...fresh, contactNumbers: [...(fresh.contactNumbers ?? []), ...otherNumbers] };
     if (JSON.stringify(profile) !== JSON.stringify(before)) {
-      await contactRepository.update(db, { caller, scope, id: existing.id, values: { profile } });
+      await contactRepository.update(db, { ...input, scope, id: existing.id, values: { profile } });
     }
     return existing.id;
   }
   const created = await contactRepository.create(db, {
-    caller,
+    ...input,
     scope,
     values: { profile: fresh, relatedTo: [{ _id: candidate.id, entityType: 'Candidate' }], selfContact: true, clientId: null },
   });

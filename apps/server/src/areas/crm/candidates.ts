@@ -10,8 +10,9 @@ import { checkPermission } from '../../engine/access';
 import type { Caller, Scope } from '../../engine/context';
 import { conflict, notFound } from '../../engine/errors';
 import { pageOf } from '../../engine/list-query';
+import type { ResourceRecord } from '../../engine/records';
 import { registerResource } from '../../engine/register-resource';
-import type { ResourceRecord } from '../../engine/repository';
+import type { Writer } from '../../engine/resource-hooks';
 import { emailKey, phoneKey } from './candidate-contact-keys';
 import { candidateRepository, derivedColumns, noticePeriodRepository } from './candidate-repository';
 
@@ -88,7 +89,8 @@ const survivorOf = async (db: Executor, organisationId: string, id: string) => {
 };
 
 /** Seeds the organisation's default notice periods the first time anyone needs them (once, ever). */
-export const ensureNoticePeriods = async (db: Executor, organisationId: string) => {
+export const ensureNoticePeriods = async (db: Executor, input: Writer & { organisationId: string }) => {
+  const { organisationId } = input;
   const [any] = await db
     .select({ id: crmNoticePeriods.id })
     .from(crmNoticePeriods)
@@ -105,7 +107,7 @@ export const ensureNoticePeriods = async (db: Executor, organisationId: string) 
       .limit(1);
     if (seeded) return;
     for (const period of defaultNoticePeriods) {
-      await noticePeriodRepository.create(tx, { caller: null, scope: { organisationId }, values: { ...period } });
+      await noticePeriodRepository.create(tx, { ...input, caller: null, scope: { organisationId }, values: { ...period } });
     }
   });
 };
@@ -141,8 +143,9 @@ export const registerCandidates = (app: FastifyInstance) => {
   registerResource(app, noticePeriodRepository, {
     handlers: {
       // The defaults appear the first time an organisation lists its notice periods.
-      list: async ({ db, scope, input, repository }) => {
-        if (scope.organisationId) await ensureNoticePeriods(db, scope.organisationId);
+      list: async (ctx) => {
+        const { db, scope, input, repository } = ctx;
+        if (scope.organisationId) await ensureNoticePeriods(db, { ...ctx, organisationId: scope.organisationId });
         return repository.list(db, scope, input as ListRequest);
       },
     },
@@ -171,21 +174,21 @@ export const registerCandidates = (app: FastifyInstance) => {
         }
         return { ...withoutWriteOnly(values), ...derived };
       },
-      afterWrite: async ({ db, caller, scope, operation, record, input }) => {
+      afterWrite: async (hook) => {
+        const { db, caller, scope, operation, record, input } = hook;
         // A deleted candidate's invitation or link ends: nothing of the seeker's reaches it again.
         if (operation === 'remove') {
-          await endLinksOfCandidate(db, { caller, candidateId: record._id as string });
+          await endLinksOfCandidate(db, { ...hook, candidateId: record._id as string });
           return;
         }
         const touchesContact = operation === 'create' || selfContactFields.some((field) => input[field] !== undefined);
         if (touchesContact) {
           const organisationId = (record.organisationId ?? scope.organisationId) as string;
-          await syncSelfContact(db, { caller, organisationId, candidate: { ...record, id: record._id } as never });
+          await syncSelfContact(db, { ...hook, organisationId, candidate: { ...record, id: record._id } as never });
         }
         if (operation === 'create' && input.cvFile) {
           await attachUploadedCv(db, {
-            caller,
-            scope,
+            ...hook,
             owner: { id: record._id as string, userId: null },
             values: { file: input.cvFile as { blobName: string }, isDefault: true },
           });

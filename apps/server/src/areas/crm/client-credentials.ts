@@ -53,7 +53,8 @@ const contactUser = async (db: Executor, scope: Scope, id: string) => {
 /** Client portal sign-ins (crm.md §7 Client): give one to a contact, mail a new password, count those without. */
 export const registerClientCredentials = (app: FastifyInstance) => {
   // The password is hashed before the short transaction that saves it (as staff credentials do).
-  registerCall(app, { ...clientCredentials, transaction: false }, async ({ db, caller, scope, input, services, transaction }) => {
+  registerCall(app, { ...clientCredentials, transaction: false }, async (ctx) => {
+    const { db, caller, scope, input, services, transaction } = ctx;
     const contact = await contactToCredit(db, scope, input._id);
     const profile = contact.profile as ContactProfile;
     if (await findLiveUserByEmail(db, profile.email)) throw conflict(emailTaken);
@@ -88,7 +89,7 @@ export const registerClientCredentials = (app: FastifyInstance) => {
         record: { _id: userId },
         to: { userType: user.userType, email: user.email, clientId: user.clientId },
       });
-      await contactRepository.update(tx, { caller, scope, id: contact.id, values: { userId } });
+      await contactRepository.update(tx, { ...ctx, id: contact.id, values: { userId } });
       await mailTemporaryPassword(tx, {
         services,
         to: profile.email,

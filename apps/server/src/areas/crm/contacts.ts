@@ -91,7 +91,8 @@ export const registerContacts = (app: FastifyInstance) => {
   });
 
   // One transaction: the record's other contacts stop being primary, then this one becomes it.
-  registerCall(app, makePrimaryContact, async ({ db, caller, scope, input }) => {
+  registerCall(app, makePrimaryContact, async (ctx) => {
+    const { db, scope, input } = ctx;
     const chosen = await contactRepository.get(db, scope, input._id);
     const recordId = input.relatedTo._id;
     if (!(chosen.relatedTo as RelatedTo[]).some((entry) => entry._id === recordId)) {
@@ -114,13 +115,14 @@ export const registerContacts = (app: FastifyInstance) => {
         ),
       );
     for (const other of others) {
-      await contactRepository.update(db, { caller, scope: organisationScope, id: other.id, values: { primary: false } });
+      await contactRepository.update(db, { ...ctx, scope: organisationScope, id: other.id, values: { primary: false } });
     }
-    await contactRepository.update(db, { caller, scope, id: chosen.id, values: { primary: true } });
+    await contactRepository.update(db, { ...ctx, id: chosen.id, values: { primary: true } });
     return contactRepository.details(db, scope, chosen.id);
   });
 
-  registerCall(app, generateContact, async ({ db, caller, scope, input }) => {
+  registerCall(app, generateContact, async (ctx) => {
+    const { db, scope, input } = ctx;
     const source = contactSources[input.relatedTo];
     if (!source) {
       const message = `Contacts cannot be generated from a ${input.relatedTo} yet`;
@@ -139,8 +141,7 @@ export const registerContacts = (app: FastifyInstance) => {
       );
     if (existing) throw conflict(`A contact has already been generated from this ${input.relatedTo}`);
     const created = await contactRepository.create(db, {
-      caller,
-      scope,
+      ...ctx,
       values: { ...generated, selfContact: true, clientId: clientOf(generated.relatedTo) },
     });
     if (input.relatedTo === 'Candidate') {

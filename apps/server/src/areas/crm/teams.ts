@@ -6,6 +6,7 @@ import { teamMembers, teams } from '../../db/schema/teams';
 import type { Scope } from '../../engine/context';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
+import type { Services } from '../../services/services';
 
 export const teamRepository = resourceRepository(team, teams);
 export const teamMemberRepository = resourceRepository(teamMember, teamMembers);
@@ -27,17 +28,18 @@ const membersOf = async (db: Executor, scope: Scope, teamIds: string[]) => {
 
 /** Teams and their members: who is in which team decides TEAM-scoped access in every process. */
 export const registerTeams = (app: FastifyInstance) => {
-  const afterCommit = () => app.services.invalidation.publish('access');
+  const afterCommit = ({ services }: { services: Services }) => services.invalidation.publish('access');
   registerResource(app, teamRepository, {
     hooks: {
       afterCommit,
       // A deleted team no longer widens anyone's scope: its memberships go with it (each delete logged).
-      afterWrite: async ({ db, caller, operation, before }) => {
+      afterWrite: async (hook) => {
+        const { db, operation, before } = hook;
         if (operation !== 'remove' || !before) return;
         const teamScope = { organisationId: before.organisationId as string };
         const members = await membersOf(db, teamScope, [before.id]);
         for (const member of members.get(before.id) ?? []) {
-          await teamMemberRepository.remove(db, { caller, scope: teamScope, id: member._id });
+          await teamMemberRepository.remove(db, { ...hook, scope: teamScope, id: member._id });
         }
       },
     },

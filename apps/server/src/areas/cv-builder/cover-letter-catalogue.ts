@@ -99,12 +99,12 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
       // A new section goes last; one asked for earlier then moves there, shifting those after it.
       beforeCreate: async ({ db, values }) => ({ ...withSubSectionIds(values), orderNumber: await nextOrderNumber(db) }),
       beforeUpdate: ({ values: { orderNumber: _moved, ...values } }) => withSubSectionIds(values),
-      afterWrite: async ({ db, caller, scope, operation, record, input, repository }) => {
+      afterWrite: async ({ db, caller, scope, operation, record, input }) => {
         const wanted = input.orderNumber as number | undefined;
         if (wanted === undefined || operation === 'remove') return;
         if (operation === 'create' && wanted >= (record.orderNumber as number)) return;
         await moveSection(db, caller, record._id, wanted);
-        return repository.toRecord(await repository.get(db, scope, record._id));
+        return sectionRepository.toRecord(await sectionRepository.get(db, scope, record._id));
       },
     },
     handlers: {

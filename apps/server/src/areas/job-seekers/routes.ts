@@ -35,9 +35,9 @@ import { jobSeekerRepository, ownJobSeeker } from './repository';
 const updateOwn = async (ctx: CallContext, values: Record<string, unknown>) => {
   const caller = ctx.caller as Caller;
   const seeker = await ownJobSeeker(ctx.db, caller);
-  const record = await jobSeekerRepository.update(ctx.db, { caller, scope: { ownerId: caller.id }, id: seeker.id, values });
+  const record = await jobSeekerRepository.update(ctx.db, { ...ctx, caller, scope: { ownerId: caller.id }, id: seeker.id, values });
   // The seeker's profile is the source of truth for what their CRM candidates share with it.
-  await syncFromJobSeeker(ctx.db, { caller, userId: caller.id, values });
+  await syncFromJobSeeker(ctx.db, { ...ctx, caller, userId: caller.id, values });
   return record;
 };
 
@@ -47,13 +47,16 @@ export const registerJobSeekers = (app: FastifyInstance) => {
   registerCall(
     app,
     { ...registerJobSeeker, unscoped: noCallerYet, transaction: false },
-    async ({ input, services, req, reply, transaction }) => {
+    async ({ input, services, req, reply, transaction, afterCommit }) => {
       const { password, ...details } = input;
       const passwordHash = await hashNewAccountPassword({ services, req, password });
       const signedIn = await transaction(async (db) => {
         const user = await createAccount(db, { userType: 'JOB_SEEKER', ...details, passwordHash });
         await jobSeekerRepository.create(db, {
           caller: null,
+          services,
+          afterCommit,
+          req,
           scope: { ownerId: user.id },
           values: { userId: user.id, name: input.name, email: user.email, phone: input.phone, status: 'ACTIVE' },
         });
@@ -104,14 +107,14 @@ export const registerJobSeekers = (app: FastifyInstance) => {
   // A skill or language the list lacks is typed in: it is kept on the profile and for an admin to approve.
   registerCall(app, { ...updateJobSeekerSkills, unscoped: callersOwn }, async (ctx) => {
     const caller = ctx.caller as Caller;
-    const skills = await keepTypedIn(ctx.db, { caller, kind: 'skill', items: ctx.input.skills });
+    const skills = await keepTypedIn(ctx.db, { ...ctx, caller, kind: 'skill', items: ctx.input.skills });
     const personalSkills =
-      ctx.input.personalSkills && (await keepTypedIn(ctx.db, { caller, kind: 'skill', items: ctx.input.personalSkills }));
+      ctx.input.personalSkills && (await keepTypedIn(ctx.db, { ...ctx, caller, kind: 'skill', items: ctx.input.personalSkills }));
     return updateOwn(ctx, { skills, ...(personalSkills ? { personalSkills } : {}) });
   });
   registerCall(app, { ...updateJobSeekerLanguages, unscoped: callersOwn }, async (ctx) =>
     updateOwn(ctx, {
-      languages: await keepTypedIn(ctx.db, { caller: ctx.caller as Caller, kind: 'language', items: ctx.input.languages }),
+      languages: await keepTypedIn(ctx.db, { ...ctx, caller: ctx.caller as Caller, kind: 'language', items: ctx.input.languages }),
     }),
   );
 

@@ -110,10 +110,11 @@ export const registerJobs = (app: FastifyInstance) => {
     );
   }
 
-  registerCall(app, { ...featureJob, unscoped: acrossOrganisations }, async ({ db, caller, input, afterCommit }) => {
+  registerCall(app, { ...featureJob, unscoped: acrossOrganisations }, async (ctx) => {
+    const { db, input, afterCommit } = ctx;
     afterCommit(() => jobSearchCache.clear());
     return jobRepository.update(db, {
-      caller,
+      ...ctx,
       scope: unscoped('platform admins feature any job'),
       id: input._id,
       values: { isFeaturedJob: input.isFeaturedJob },

@@ -14,6 +14,7 @@ import { searchCondition } from '../../engine/list-query';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { type ResourceRepository, resourceRepository } from '../../engine/repository';
+import type { Writer } from '../../engine/resource-hooks';
 import { sameForEveryone } from '../../engine/unscoped-reasons';
 
 const typedInScope = unscoped('a name a seeker types is matched against, or added to, the platform-wide list');
@@ -25,7 +26,7 @@ const typedInScope = unscoped('a name a seeker types is matched against, or adde
  */
 export const keepTypedIn = async <Item extends { label?: string }>(
   db: Executor,
-  input: { caller: Caller; kind: 'skill' | 'language'; items: readonly Item[] },
+  input: Writer & { caller: Caller; kind: 'skill' | 'language'; items: readonly Item[] },
 ): Promise<Item[]> => {
   const { repository, idKey, table } =
     input.kind === 'skill'
@@ -54,7 +55,7 @@ export const keepTypedIn = async <Item extends { label?: string }>(
     const entry =
       known ??
       (await repository.create(db, {
-        caller: input.caller,
+        ...input,
         scope: typedInScope,
         values: {
           label: name,

@@ -40,26 +40,27 @@ export const registerOrganisations = (app: FastifyInstance) => {
        * An organisation comes with its built-in Organisation admin role and its first admin user.
        * Replaced: the admin's password is hashed before the write's transaction.
        */
-      create: async ({ caller, input, transaction }) => {
+      create: async (ctx) => {
+        const { input, transaction } = ctx;
         const { adminUser, ...values } = input;
         // The contract names the admin's new password `passwordHash`; it is hashed before the transaction.
         const passwordHash = await hashPassword(adminUser.passwordHash);
         return transaction(async (db) => {
           if (await findLiveUserByEmail(db, adminUser.email)) throw conflict('The admin user email is already registered');
           const created = await organisationRepository.create(db, {
-            caller,
+            ...ctx,
             scope: unscoped('a new organisation belongs to none'),
             values,
           });
           const inside = { organisationId: created._id };
           const role = await roleRepository.create(db, {
-            caller,
+            ...ctx,
             scope: inside,
             values: { title: 'Organisation admin', value: 'organisation-admin', permissions: [], isOrganisationAdmin: true },
           });
           const name = { first: adminUser.name?.first ?? 'Admin', last: adminUser.name?.last ?? values.name };
           const admin = await staffRepository.create(db, {
-            caller,
+            ...ctx,
             scope: inside,
             values: {
               email: adminUser.email,

@@ -71,7 +71,8 @@ export const registerStaff = (app: FastifyInstance) => {
     },
     handlers: {
       // Replaced: the password is hashed before the write's transaction, so no connection waits on it.
-      create: async ({ db, caller, scope, input, transaction }) => {
+      create: async (ctx) => {
+        const { db, caller, scope, input, transaction } = ctx;
         const { password, ...values } = input;
         const organisationId = scope.organisationId ?? values.organisationId;
         // Another organisation's role is a 404, as if it did not exist, before any question of authority.
@@ -81,13 +82,14 @@ export const registerStaff = (app: FastifyInstance) => {
         return transaction(async (tx) => {
           // Checked again inside the write, in case the caller's roles changed while the password was hashed.
           if (organisationId) await assertMayGiveRoles(tx, caller as Caller, organisationId, values.roleIds);
-          return staffRepository.create(tx, { caller, scope, values: { ...values, passwordHash } });
+          return staffRepository.create(tx, { ...ctx, values: { ...values, passwordHash } });
         });
       },
     },
   });
 
-  registerCall(app, { ...updateOwnProfile, unscoped: callersOwn }, async ({ db, caller, input, afterCommit }) => {
+  registerCall(app, { ...updateOwnProfile, unscoped: callersOwn }, async (ctx) => {
+    const { db, caller, input, afterCommit } = ctx;
     const me = caller as Caller;
     // The cached caller carries the name that `me` answers.
     afterCommit(forgetUser(me.id));
@@ -95,7 +97,7 @@ export const registerStaff = (app: FastifyInstance) => {
     if (!before) throw notFound('User');
     const { _id, ...values } = { _id: me.id, ...input };
     const scope = me.organisationId ? { organisationId: me.organisationId } : unscoped('the caller’s own profile');
-    if (me.userType === 'CRM_USER') return staffRepository.update(db, { caller, scope, id: _id, values });
+    if (me.userType === 'CRM_USER') return staffRepository.update(db, { ...ctx, scope, id: _id, values });
     // A platform admin's own profile: no organisation, logged without one; its photo is claimed like any other.
     const claimed = await claimFileReferences(db, {
       caller,
@@ -150,7 +152,8 @@ export const registerStaff = (app: FastifyInstance) => {
   });
 
   // The password is hashed before the short transaction that saves it.
-  registerCall(app, { ...staffCredentialsReset, transaction: false }, async ({ db, caller, scope, input, services, transaction }) => {
+  registerCall(app, { ...staffCredentialsReset, transaction: false }, async (ctx) => {
+    const { db, caller, scope, input, services, transaction } = ctx;
     // Checked before the hashing (no work for a refused caller), and again under the row lock.
     const staff = await staffToActOn(db, caller as Caller, scope, input._id);
     const temporary = await newTemporaryPassword();
@@ -165,7 +168,7 @@ export const registerStaff = (app: FastifyInstance) => {
         subject: 'Your new password',
         intro: `${(caller as Caller).name} has reset your password.`,
       });
-      await staffRepository.update(tx, { caller, scope, id: staff.id, values: { updatedAt: new Date() } });
+      await staffRepository.update(tx, { ...ctx, id: staff.id, values: { updatedAt: new Date() } });
     });
     return new Answer({ _id: staff.id }, 'A new password has been mailed to the staff member');
   });
