@@ -164,6 +164,8 @@ export const walkScreens = async (input: { page: Page; walker: Walker; screens: 
       seen.add(kind);
       const button = matching.nth(index);
       if (!(await button.isVisible()) || !(await button.isEnabled())) continue;
+      // A form's own submit (a quick add beside a list) acts at once: it opens nothing to wait for.
+      if ((await button.getAttribute('type')) === 'submit') continue;
       await button.click();
       const dialog = page.getByRole('dialog').last();
       const opened = await Promise.race([

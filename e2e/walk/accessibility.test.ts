@@ -200,29 +200,31 @@ test('every screen, tab and dialog, as each kind of user on desktop and phone: n
 
     // WALK_ONLY=<part of a user's kind> walks only those users' screens, while fixing one area.
     const chosen = people.filter(({ who }) => !process.env.WALK_ONLY || who.includes(process.env.WALK_ONLY));
-    // Desktop first, where axe checks each distinct screen once; then every screen again on a phone.
-    for (const viewport of ['desktop', 'phone'] as const) {
-      await inParallel(chosen, 2, async (person) => {
-        const page = await openPage({
-          browser: browser as Browser,
-          server,
-          context: { viewport: viewports[viewport], timezoneId: 'Europe/London' },
-        });
-        const walker: Walker = {
-          who: person.who,
-          viewport,
-          axe: viewport === 'desktop' && person.axe !== false,
-          readOnly: person.readOnly,
-          byMenu: person.account !== null && person.landing !== '/client',
-        };
-        if (person.account) {
-          await signIn(page, person.account.email, person.account.password);
-          await page.waitForURL(`**${person.landing}`);
-        }
-        await walkScreens({ page, walker, screens: person.screens, report });
-        await page.context().close();
+    // One queue of walks, two at a time, the longest first so neither lane waits long for the other at
+    // the end. Desktop walks come before phone ones: axe checks each distinct screen once, on desktop.
+    const walks = (['desktop', 'phone'] as const).flatMap((viewport) =>
+      [...chosen].sort((a, b) => b.screens.length - a.screens.length).map((person) => ({ person, viewport })),
+    );
+    await inParallel(walks, 2, async ({ person, viewport }) => {
+      const page = await openPage({
+        browser: browser as Browser,
+        server,
+        context: { viewport: viewports[viewport], timezoneId: 'Europe/London' },
       });
-    }
+      const walker: Walker = {
+        who: person.who,
+        viewport,
+        axe: viewport === 'desktop' && person.axe !== false,
+        readOnly: person.readOnly,
+        byMenu: person.account !== null && person.landing !== '/client',
+      };
+      if (person.account) {
+        await signIn(page, person.account.email, person.account.password);
+        await page.waitForURL(`**${person.landing}`);
+      }
+      await walkScreens({ page, walker, screens: person.screens, report });
+      await page.context().close();
+    });
   } finally {
     await browser?.close();
     await server.stop();
