@@ -106,7 +106,7 @@ export type Stages = {
   entry?: (move: StageMove) => Record<string, unknown>;
   /** One record to one stage. */
   move?: CallSpec;
-  /** Many records to one stage in one transaction (at most `maxMovedAtOnce`). */
+  /** Many records to one stage in one transaction (at most `maxAtOnce`, conventions/bulk.ts). */
   moveMany?: CallSpec;
 };
 
