@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Audience, AudienceView } from '../audiences';
+import { type Audience, type AudienceView, audiences } from '../audiences';
 import type { CallKind, ResourceDefinition } from '../define-resource';
 import { idName, itemId } from './common';
 import { type ListResult, listResult } from './list';
@@ -122,7 +122,7 @@ export const audienceRecordSchema = (def: ResourceDefinition, audience: Audience
 };
 
 /**
- * What a resource's call answers each audience the definition names (`audiences`), beside staff:
+ * What a resource's call answers each audience (`audiences`; staff and those not named included):
  * `outputOfCall` made from that audience's record. Undefined for a definition without audiences.
  */
 export const audienceOutputsOfCall = (def: ResourceDefinition, kind: CallKind): Partial<Record<Audience, z.ZodType>> | undefined => {
@@ -130,9 +130,9 @@ export const audienceOutputsOfCall = (def: ResourceDefinition, kind: CallKind): 
   const own = def.calls[kind]?.output;
   // A call with its own fixed answer (a narrower public card) answers it to everyone.
   if (own && typeof own !== 'function') return undefined;
-  const named = new Set<Audience>(['staff', ...(Object.keys(def.audiences) as Audience[])]);
+  // Every audience, the ones the definition does not name too: they are answered a bare id (they reach no rows).
   return Object.fromEntries(
-    [...named].map((audience) => {
+    audiences.map((audience) => {
       const record = audienceRecordSchema(def, audience);
       if (typeof own === 'function') return [audience, own(record)];
       if (kind === 'remove') return [audience, removedRecord];

@@ -1,7 +1,7 @@
 import { levelOfKind } from '@app/contract/access';
 import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
 import type { ListRequest } from '@app/contract/conventions/list';
-import { outputOfCall } from '@app/contract/conventions/record';
+import { audienceOutputsOfCall, outputOfCall } from '@app/contract/conventions/record';
 import type { CallKind, CallSpec } from '@app/contract/define-resource';
 import { candidateCv, cvFileTypeMessage, cvMimeTypes, setDefaultCandidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { type CandidateForCv, cvDraftOfCandidate } from '@app/contract/resources/crm/candidate-cv-draft';
@@ -10,10 +10,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { candidateCvs, candidates } from '../../db/schema/candidates';
-import type { CallContext, Caller, Scope } from '../../engine/context';
-import { forbidden, HttpError, notFound } from '../../engine/errors';
+import type { CallContext, Caller } from '../../engine/context';
+import { HttpError, notFound } from '../../engine/errors';
 import { fileByBlobName } from '../../engine/file-references';
-import { pageOf } from '../../engine/list-query';
 import { loggedUpdate } from '../../engine/logged-update';
 import { registerCall } from '../../engine/register-call';
 import { inputOfKind } from '../../engine/register-resource';
@@ -34,33 +33,7 @@ const messages: Partial<Record<CallKind, string>> = {
   remove: 'Deleted successfully',
 };
 
-/**
- * Who sees which CVs. Staff: their organisation's, narrowed by their Candidate CV permission's
- * OWN/TEAM scope. A JOB_SEEKER: the CVs of the candidates linked to their account, in whichever
- * organisation (no organisation of their own, so the engine's tenancy cannot scope them).
- * A CRM_CLIENT_USER: none yet; the job applications that will grant a client a candidate's CVs do
- * not exist, so their list is empty and their details 404.
- */
-type Audience = { kind: 'staff'; scope: Scope } | { kind: 'seeker'; scope: Scope; userId: string } | { kind: 'client' };
-
-const audienceOf = (ctx: CallContext): Audience => {
-  const caller = ctx.caller as Caller;
-  if (caller.userType === 'CRM_USER') {
-    if (!caller.organisationId) throw forbidden('This account does not belong to an organisation');
-    const policyCaller = { id: caller.id, userType: caller.userType, clientId: caller.clientId, roleIds: caller.roleIds };
-    return { kind: 'staff', scope: { organisationId: caller.organisationId, visibleTo: ctx.scope.visibleTo, caller: policyCaller } };
-  }
-  if (caller.userType === 'JOB_SEEKER') {
-    return {
-      kind: 'seeker',
-      userId: caller.id,
-      scope: { unscoped: 'a job seeker’s linked candidates may be in any organisation: narrowed to userId below' },
-    };
-  }
-  return { kind: 'client' };
-};
-
-type Handler = (ctx: CallContext & { input: any }, audience: Audience) => Promise<unknown>;
+type Handler = (ctx: CallContext & { input: any }) => Promise<unknown>;
 
 type CandidateRow = typeof candidates.$inferSelect;
 
@@ -156,20 +129,20 @@ export const attachUploadedCv = async (
 };
 
 const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
-  create: async (ctx, audience) => {
+  create: async (ctx) => {
     const { db, caller, input, services } = ctx;
-    if (audience.kind === 'client') throw forbidden();
+    const seeker = (caller as Caller).userType === 'JOB_SEEKER';
     // The candidate: one the staff member may see (their organisation's, in their OWN/TEAM scope), or one linked to the seeker.
-    const where =
-      audience.kind === 'staff'
-        ? [eq(candidates.id, input.jobSeekerId), ...candidateRepository.scopeWhere(audience.scope)]
-        : [eq(candidates.id, input.jobSeekerId), eq(candidates.isDeleted, false), eq(candidates.userId, audience.userId)];
+    const where = seeker
+      ? [eq(candidates.id, input.jobSeekerId), eq(candidates.isDeleted, false), eq(candidates.userId, (caller as Caller).id)]
+      : [eq(candidates.id, input.jobSeekerId), ...candidateRepository.scopeWhere(ctx.scope)];
     const [owner] = await db
       .select()
       .from(candidates)
       .where(and(...where));
     if (!owner) throw notFound('Candidate');
-    const scope = audience.kind === 'staff' ? audience.scope : { organisationId: owner.organisationId as string };
+    // A seeker's CV is filed in the organisation of the candidate it belongs to.
+    const scope = seeker ? { organisationId: owner.organisationId as string } : ctx.scope;
     if (input.type !== 'BUILT') {
       const { type: _type, jobSeekerId: _owner, ...values } = input;
       const created = await attachUploadedCv(db, { ...ctx, scope, owner, values });
@@ -186,28 +159,17 @@ const handlers: Record<'create' | 'details' | 'list' | 'remove', Handler> = {
     await drawBuiltCv(db, services, { caller: caller as Caller, id: created._id as string, document });
     return candidateCvRepository.details(db, scope, created._id as string);
   },
-  details: async ({ db, input }, audience) => {
-    if (audience.kind === 'client') throw notFound(candidateCvRepository.label);
-    const record = await candidateCvRepository.details(db, audience.scope, input._id);
-    if (audience.kind === 'seeker' && record.userId !== audience.userId) throw notFound(candidateCvRepository.label);
-    return record;
-  },
-  list: async ({ db, input }, audience) => {
-    const request = input as ListRequest;
-    if (audience.kind === 'client') return pageOf([], 0, request);
-    const extra = audience.kind === 'seeker' ? [eq(candidateCvs.userId, audience.userId)] : [];
-    return candidateCvRepository.list(db, audience.scope, request, extra);
-  },
-  remove: async (ctx, audience) => {
-    if (audience.kind !== 'staff') throw forbidden();
-    return candidateCvRepository.remove(ctx.db, { ...ctx, scope: audience.scope, id: ctx.input._id });
-  },
+  // Who reaches which CVs and sees what of them is the definition's `audiences`, applied by the repository and the answer.
+  details: ({ db, scope, input }) => candidateCvRepository.details(db, scope, input._id),
+  list: ({ db, scope, input }) => candidateCvRepository.list(db, scope, input as ListRequest),
+  remove: (ctx) => candidateCvRepository.remove(ctx.db, { ...ctx, id: ctx.input._id }),
 };
 
 /**
- * The generic calls with the engine's checks, schemas and permission, registered by hand because a
- * JOB_SEEKER (who has no organisation) makes some of them: the engine's organisation tenancy would
- * refuse them before any handler could scope them to their own candidates.
+ * The generic calls with the engine's checks, schemas, permission and audiences (a job seeker
+ * reaches the CVs of the candidates linked to their account, in whichever organisation; a client
+ * user none yet), registered by hand for the create: it finds the candidate the CV is for in the
+ * caller's reach, then uploads or draws it.
  */
 export const registerCandidateCvs = (app: FastifyInstance) => {
   const def = candidateCv;
@@ -217,28 +179,28 @@ export const registerCandidateCvs = (app: FastifyInstance) => {
       app,
       {
         ...call,
-        // Staff in their organisation and a job seeker their own CVs: `audienceOf` picks the scope by who calls.
-        unscoped: "narrowed by the caller's audience (audienceOf): the organisation for staff, their own CVs for a job seeker",
+        tenancy: def.tenancy,
+        audiences: def.audiences,
         name: `${def.name}.${kind}`,
         tag: def.name,
         input: inputOfKind(def, kind),
         output: outputOfCall(def, kind),
+        outputs: audienceOutputsOfCall(def, kind),
         access: def.access,
         level: call.level ?? levelOfKind(kind),
         transaction: kind === 'create' || kind === 'remove',
         message: messages[kind],
       },
-      (ctx) => handlers[kind](ctx, audienceOf(ctx)),
+      (ctx) => handlers[kind](ctx),
     );
   }
 
+  // Staff only (CRM_USER, organisation tenancy): the call's own scope.
   registerCall(app, setDefaultCandidateCv, async (ctx) => {
-    const { db, caller, input } = ctx;
-    const audience = audienceOf(ctx);
-    if (audience.kind !== 'staff') throw forbidden();
-    const cv = await candidateCvRepository.get(db, audience.scope, input._id);
+    const { db, caller, scope, input } = ctx;
+    const cv = await candidateCvRepository.get(db, scope, input._id);
     if (input.isDefault) await clearOtherDefaults(db, { caller, jobSeekerId: cv.jobSeekerId as string, exceptId: cv.id });
-    await candidateCvRepository.update(db, { ...ctx, scope: audience.scope, id: cv.id, values: { isDefault: input.isDefault } });
-    return candidateCvRepository.details(db, audience.scope, cv.id);
+    await candidateCvRepository.update(db, { ...ctx, id: cv.id, values: { isDefault: input.isDefault } });
+    return candidateCvRepository.details(db, scope, cv.id);
   });
 };

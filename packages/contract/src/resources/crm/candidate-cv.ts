@@ -70,6 +70,8 @@ export const candidateCv = defineResource({
   table: 'candidate_cvs',
   tenancy: 'organisation',
   access: { module: 'Candidate CV' },
+  // A client user sees none yet: the job applications that will grant a client a candidate's CVs do not exist.
+  audiences: { staff: {}, jobSeeker: { rows: { own: 'userId' } } },
   labelField: 'cvTitle',
   references: { jobSeekerId: { resource: 'Candidate', expandAs: 'candidate' } },
   fields: z.object({
