@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { candidateCvs, candidates } from '../../db/schema/candidates';
 import { crmContacts } from '../../db/schema/contacts';
+import { entityLogs } from '../../db/schema/services';
 import type { Caller, Scope } from '../../engine/context';
-import { writeEntityLog } from '../../engine/entity-log';
+import { entityLogRow, writeEntityLog } from '../../engine/entity-log';
 import { Answer, registerCall } from '../../engine/register-call';
 import type { WriteContext } from '../../engine/resource-hooks';
 import { resourceTable } from '../../engine/scope-policies';
@@ -103,7 +104,14 @@ const keepOneDefaultCv = async (db: Executor, input: WriteContext & { survivorId
  */
 const repointEverything = async (
   db: Executor,
-  input: { organisationId: string; resource: 'Candidate' | 'Contact'; mergedId: string; survivorId: string; survivorItemId: unknown },
+  input: {
+    caller: Caller;
+    organisationId: string;
+    resource: 'Candidate' | 'Contact';
+    mergedId: string;
+    survivorId: string;
+    survivorItemId: unknown;
+  },
 ) => {
   const { organisationId, resource, mergedId, survivorId } = input;
   for (const def of resources) {
@@ -111,6 +119,24 @@ const repointEverything = async (
     if (!table || def.tenancy !== 'organisation') continue;
     const columns = getTableColumns(table);
     const organisation = eq(columns.organisationId as PgColumn, organisationId);
+    const changed = { id: columns.id as PgColumn, ...(columns.itemId ? { itemId: columns.itemId as PgColumn } : {}) };
+    /** Each re-pointed row is an update of its record: logged as the field moving from one record to the other. */
+    const logged = async (field: string, rows: { id: unknown; itemId?: unknown }[]) => {
+      if (rows.length === 0) return;
+      await db.insert(entityLogs).values(
+        rows.map((row) =>
+          entityLogRow({
+            caller: input.caller,
+            organisationId,
+            entityType: def.name,
+            action: 'UPDATE',
+            record: { _id: row.id as string, itemId: (row.itemId as never) ?? null },
+            from: { [field]: { _id: mergedId, entityType: resource } },
+            to: { [field]: { _id: survivorId, entityType: resource }, mergedInto: survivorId },
+          }),
+        ),
+      );
+    };
     if (def.relatedTo && columns[def.relatedTo]) {
       const column = columns[def.relatedTo] as PgColumn;
       const survivorEntry = JSON.stringify({
@@ -118,7 +144,7 @@ const repointEverything = async (
         entityType: resource,
         ...(input.survivorItemId ? { itemId: input.survivorItemId } : {}),
       });
-      await db
+      const repointed = await db
         .update(table)
         .set({
           [def.relatedTo]: sql`(
@@ -130,23 +156,29 @@ const repointEverything = async (
             ) deduplicated
           )`,
         } as never)
-        .where(and(organisation, sql`${column} @> ${JSON.stringify([{ _id: mergedId, entityType: resource }])}::jsonb`));
+        .where(and(organisation, sql`${column} @> ${JSON.stringify([{ _id: mergedId, entityType: resource }])}::jsonb`))
+        .returning(changed);
+      await logged(def.relatedTo, repointed);
     }
     for (const [field, reference] of Object.entries(def.references ?? {})) {
       if (reference.resource !== resource || !columns[field]) continue;
       const column = columns[field] as PgColumn;
       if (isReferenceList(def, field)) {
-        await db
+        const repointed = await db
           .update(table)
           .set({
             [field]: sql`(select coalesce(jsonb_agg(distinct case when id = ${mergedId} then ${survivorId} else id end), '[]'::jsonb) from jsonb_array_elements_text(${column}) as listed(id))`,
           } as never)
-          .where(and(organisation, sql`${column} @> ${JSON.stringify([mergedId])}::jsonb`));
+          .where(and(organisation, sql`${column} @> ${JSON.stringify([mergedId])}::jsonb`))
+          .returning(changed);
+        await logged(field, repointed);
       } else {
-        await db
+        const repointed = await db
           .update(table)
           .set({ [field]: survivorId } as never)
-          .where(and(organisation, eq(column, mergedId)));
+          .where(and(organisation, eq(column, mergedId)))
+          .returning(changed);
+        await logged(field, repointed);
       }
     }
   }
@@ -189,6 +221,7 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
     const everyCv: Scope = { organisationId, caller: (scope as Scope).caller };
     await keepOneDefaultCv(db, { ...writer, scope: everyCv, survivorId: survivor.id, mergedId: merged.id });
     await repointEverything(db, {
+      caller: me,
       organisationId,
       resource: 'Candidate',
       mergedId: merged.id,
@@ -200,6 +233,7 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
       // and it goes, so the survivor is not left with a contact that is itself.
       const [kept] = await db.select({ itemId: crmContacts.itemId }).from(crmContacts).where(eq(crmContacts.id, contacts.selfContactId));
       await repointEverything(db, {
+        caller: me,
         organisationId,
         resource: 'Contact',
         mergedId: contacts.retired,
