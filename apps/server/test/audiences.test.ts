@@ -83,6 +83,28 @@ describe('audiences', () => {
     expect(held.body.data).toEqual({ _id: id, name, answer: 'Yes' });
   });
 
+  it('exports to each audience only the columns it is answered', async () => {
+    const clientId = newId();
+    const client = await aClientUser(t.app, { organisationId: w.orgA.id, clientId });
+    const name = unique('Exported ');
+    await aProfile({ name, clientId });
+    const exportOf = async (token: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/profiles/export',
+        payload: {},
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.body.split('\r\n');
+    };
+    const [staffHeader] = await exportOf(w.orgA.adminToken);
+    expect(staffHeader).toContain('Staff notes');
+    const [clientHeader, ...rows] = await exportOf(client.token);
+    expect(clientHeader).toBe('Name,Email,Phone');
+    expect(rows.filter(Boolean)).toEqual([`${name},,`]);
+  });
+
   it('shows no record of another organisation to any audience', async () => {
     const id = await aProfile({ name: unique('Elsewhere '), organisationId: w.orgB.id });
     expect((await details(w.orgA.adminToken, id)).status).toBe(404);

@@ -1,16 +1,36 @@
 import { Readable } from 'node:stream';
+import { audienceOfUserType } from '@app/contract/audiences';
 import { siblingOfList } from '@app/contract/conventions/bulk';
-import { csvLine, exportCells, exportColumns, exportHeaderLine, exportPageSize, exportRequest } from '@app/contract/conventions/export';
+import {
+  csvLine,
+  type ExportColumn,
+  exportCells,
+  exportColumns,
+  exportHeaderLine,
+  exportPageSize,
+  exportRequest,
+} from '@app/contract/conventions/export';
+import { audienceRecordSchema } from '@app/contract/conventions/record';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { CallContext } from './context';
+import type { CallContext, Caller } from './context';
 import type { Matching } from './kind-handler';
 import { registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
 
 const fileDate = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The columns a caller's file holds: for a definition with audiences, only those of what their
+ * audience is answered (a client user's file never holds what staff keep for themselves).
+ */
+const columnsFor = (def: ResourceDefinition, columns: readonly ExportColumn[], caller: Caller | null) => {
+  if (!def.audiences || !caller) return columns;
+  const answered = audienceRecordSchema(def, audienceOfUserType(caller.userType)).shape;
+  return columns.filter((column) => (column.key.split('.')[0] as string) in answered);
+};
 
 /**
  * `POST <base>/export`: the records a list's search and filter match, as CSV, with the permission and
@@ -48,6 +68,7 @@ export const registerExportCall = <Def extends ResourceDefinition>(
       policies: def.policies,
       level: list.level ?? 'READ',
       tenancy: def.tenancy,
+      audiences: def.audiences,
       transaction: false,
     },
     async (ctx) => {
@@ -57,11 +78,12 @@ export const registerExportCall = <Def extends ResourceDefinition>(
       const page = (after?: string) =>
         repository.exportPage(db, scope, { search: request.search, filter: request.filter, extraWhere, after, limit: exportPageSize });
       const first = await page();
+      const shown = columnsFor(def, columns, ctx.caller);
       async function* lines() {
-        yield exportHeaderLine(columns);
+        yield exportHeaderLine(shown);
         let rows = first;
         while (rows.length > 0) {
-          yield rows.map((row) => csvLine(exportCells(columns, row))).join('');
+          yield rows.map((row) => csvLine(exportCells(shown, row))).join('');
           if (rows.length < exportPageSize) return;
           rows = await page(rows[rows.length - 1]?._id);
         }
