@@ -59,32 +59,14 @@ const companyScreens: Screen[] = [
   { path: '/company/profile' },
 ];
 
+// The admin console's sections as the definitions place them, the same list its menu is drawn from; then its record pages and editors.
 const adminScreens: Screen[] = [
   { path: '/admin' },
-  { path: '/admin/job-seekers' },
+  ...sectionsOf('admin').map(({ screen }) => ({ path: `/admin/${screen.path}` })),
   { path: { linkFrom: '/admin/job-seekers', startsWith: '/admin/job-seekers/' } },
-  { path: '/admin/companies' },
   { path: { linkFrom: '/admin/companies', startsWith: '/admin/companies/' } },
-  { path: '/admin/contact-queries' },
-  { path: '/admin/articles' },
   { path: '/admin/articles/new' },
   { path: { clickFrom: '/admin/articles', button: /^Edit / } },
-  { path: '/admin/authors' },
-  { path: '/admin/templates' },
-  { path: '/admin/cards' },
-  { path: '/admin/cover-letters/sections' },
-  { path: '/admin/cover-letters/suggestions' },
-  { path: '/admin/cover-letters/templates' },
-  { path: '/admin/skills' },
-  { path: '/admin/languages' },
-  { path: '/admin/job-titles' },
-  { path: '/admin/industries' },
-  { path: '/admin/organisations' },
-  { path: '/admin/staff' },
-  { path: '/admin/modules' },
-  { path: '/admin/features' },
-  { path: '/admin/permissions' },
-  { path: '/admin/roles' },
   { path: '/admin/profile' },
 ];
 

@@ -6,7 +6,7 @@ import type { ExportColumn } from './conventions/export';
 import type { FilterKind } from './conventions/list';
 import type { SystemField } from './conventions/record';
 import type { ScopePolicy } from './scope-policy';
-import type { ScreenPlacement } from './screen-placement';
+import type { ScreenPlacements } from './screen-placement';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -179,8 +179,8 @@ export type ResourceDefinition<
   exportColumns?: readonly ExportColumn[];
   /** Values unique among live rows, per organisation unless `global`, and the 409 message. */
   unique?: readonly { fields: readonly string[]; message: string; global?: boolean }[];
-  /** Its section in the web app: route, menu line and where a record opens follow from it. */
-  screen?: ScreenPlacement;
+  /** Its section in the web app (one per area showing it, the first where its records open): route, menu line and where a record opens follow from it. */
+  screen?: ScreenPlacements;
   /** A stage field moved by transitions (see `Stages`). */
   stages?: Stages;
   /**

@@ -55,23 +55,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: screen(() => import('../areas/admin/dashboard-page'), 'AdminDashboardPage') },
               {
-                path: 'job-seekers',
-                lazy: screen(() => import('../areas/admin/job-seekers-page'), 'JobSeekersPage'),
-              },
-              {
                 path: 'job-seekers/:id',
                 lazy: screen(() => import('../areas/admin/job-seeker-page'), 'AdminJobSeekerPage'),
               },
-              { path: 'companies', lazy: screen(() => import('../areas/admin/companies-page'), 'CompaniesPage') },
               {
                 path: 'companies/:id',
                 lazy: screen(() => import('../areas/admin/company-page'), 'AdminCompanyPage'),
               },
-              {
-                path: 'contact-queries',
-                lazy: screen(() => import('../areas/admin/contact-queries-page'), 'ContactQueriesPage'),
-              },
-              { path: 'articles', lazy: screen(() => import('../areas/admin/articles-page'), 'ArticlesPage') },
               {
                 path: 'articles/new',
                 lazy: screen(() => import('../areas/admin/article-editor-page'), 'ArticleEditorPage'),
@@ -80,34 +70,11 @@ export const routes: RouteObject[] = [
                 path: 'articles/:id/edit',
                 lazy: screen(() => import('../areas/admin/article-editor-page'), 'ArticleEditorPage'),
               },
-              { path: 'authors', lazy: screen(() => import('../areas/admin/authors-page'), 'AuthorsPage') },
-              { path: 'templates', lazy: screen(() => import('../areas/admin/templates-page'), 'TemplatesPage') },
-              { path: 'cards', lazy: screen(() => import('../areas/admin/cards-page'), 'CardsPage') },
               { path: 'cover-letters', element: <Navigate to="/admin/cover-letters/sections" replace /> },
-              {
-                path: 'cover-letters/sections',
-                lazy: screen(() => import('../areas/admin/cover-letter-sections-page'), 'CoverLetterSectionsPage'),
-              },
-              {
-                path: 'cover-letters/suggestions',
-                lazy: screen(() => import('../areas/admin/cover-letter-suggestions-page'), 'CoverLetterSuggestionsPage'),
-              },
-              {
-                path: 'cover-letters/templates',
-                lazy: screen(() => import('../areas/admin/cover-letter-templates-page'), 'CoverLetterTemplatesPage'),
-              },
-              { path: 'skills', lazy: screen(() => import('../areas/admin/skills-page'), 'SkillsPage') },
-              { path: 'languages', lazy: screen(() => import('../areas/admin/languages-page'), 'LanguagesPage') },
-              { path: 'job-titles', lazy: screen(() => import('../areas/admin/job-titles-page'), 'JobTitlesPage') },
-              { path: 'industries', lazy: screen(() => import('../areas/admin/industries-page'), 'IndustriesPage') },
-              { path: 'organisations', lazy: screen(() => import('../areas/admin/organisations-page'), 'OrganisationsPage') },
-              { path: 'staff', lazy: screen(() => import('../areas/admin/staff-page'), 'AdminStaffPage') },
-              { path: 'modules', lazy: screen(() => import('../areas/admin/modules-page'), 'ModulesPage') },
-              { path: 'features', lazy: screen(() => import('../areas/admin/features-page'), 'FeaturesPage') },
-              { path: 'permissions', lazy: screen(() => import('../areas/admin/permissions-page'), 'PermissionsPage') },
-              { path: 'roles', lazy: screen(() => import('../areas/admin/roles-page'), 'AdminRolesPage') },
               { path: 'roles/:roleId', lazy: screen(() => import('../areas/crm/role-editor-page'), 'AdminRoleEditorPage') },
               { path: 'profile', lazy: screen(() => import('../areas/account/profile-page'), 'ProfilePage') },
+              // Every other section (skills, staff, the cover letters' sections, ...) is a definition's, placed by its `screen`.
+              { path: '*', lazy: screen(() => import('./section-screen'), 'AdminSectionScreen') },
             ],
           },
         ],

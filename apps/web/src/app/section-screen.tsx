@@ -3,19 +3,19 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../areas/public/not-found-page';
 import { DefinitionScreen } from '../kit/definition-screen';
-import { sectionAt } from '../kit/sections';
+import { screenFileOf, sectionAt } from '../kit/sections';
 import { FullPageLoader } from './full-page-loader';
 
 /**
- * A section's own screen, where it has one: `areas/<area>/<path>-page.tsx`, exporting one component
- * whose name ends in "Page". Loaded when first opened.
+ * A section's own screen, where it has one: `areas/<area>/<path>-page.tsx` (`screenFileOf`), exporting
+ * one component whose name ends in "Page". Loaded when first opened.
  */
 const screenFiles = import.meta.glob<Record<string, unknown>>('../areas/*/*-page.tsx');
 
 const loaded = new Map<string, ComponentType>();
 
-const screenFileOf = (area: ScreenArea, path: string) => {
-  const file = `../areas/${area}/${path}-page.tsx`;
+const screenOf = (area: ScreenArea, path: string) => {
+  const file = `../${screenFileOf(area, path)}`;
   const load = screenFiles[file];
   if (!load) return undefined;
   const known = loaded.get(file);
@@ -30,15 +30,17 @@ const screenFileOf = (area: ScreenArea, path: string) => {
 };
 
 /**
- * /<area>/:section — the section a definition places there (its `screen`): its screen file, or, for
- * a definition with none, its generic list and form. So a new section needs no route written.
+ * /<area>/:section (or /<area>/* where a section's path has more than one part) — the section a
+ * definition places there (its `screen`): its screen file, or, for a definition with none, its
+ * generic list and form. So a new section needs no route written.
  */
 export const SectionScreen = ({ area }: { area: ScreenArea }) => {
-  const { section = '' } = useParams();
-  const placed = sectionAt(area, section);
+  const { section = '', '*': rest } = useParams();
+  const path = rest ?? section;
+  const placed = sectionAt(area, path);
   if (!placed) return <NotFoundPage />;
-  const Screen = screenFileOf(area, section);
-  if (!Screen) return <DefinitionScreen key={section} resource={placed.resource} />;
+  const Screen = screenOf(area, path);
+  if (!Screen) return <DefinitionScreen key={path} resource={placed.resource} />;
   return (
     <Suspense fallback={<FullPageLoader />}>
       <Screen />
@@ -47,3 +49,5 @@ export const SectionScreen = ({ area }: { area: ScreenArea }) => {
 };
 
 export const CrmSectionScreen = () => <SectionScreen area="crm" />;
+
+export const AdminSectionScreen = () => <SectionScreen area="admin" />;

@@ -24,6 +24,7 @@ export const crmModule = defineResource({
   search: ['title', 'value'],
   filters: {},
   unique: [{ fields: ['value'], message: 'A module with this value already exists' }],
+  screen: { area: 'admin', path: 'modules', menu: { group: 'CRM', label: 'CRM modules', icon: 'layout-grid', order: 170 } },
   calls: {
     create: { method: 'POST', path: '/crm/modules/', who: ['SUPER_ADMIN'] },
     update: { method: 'PUT', path: '/crm/modules/', who: ['SUPER_ADMIN'] },
@@ -51,6 +52,7 @@ export const crmFeature = defineResource({
   search: ['title', 'value', 'modelName'],
   filters: { moduleId: filterId('moduleId') },
   unique: [{ fields: ['moduleId', 'value'], message: 'This module already has a feature with this value' }],
+  screen: { area: 'admin', path: 'features', menu: { group: 'CRM', label: 'Features', icon: 'list-check', order: 180 } },
   calls: {
     create: { method: 'POST', path: '/crm/features/', who: ['SUPER_ADMIN'] },
     update: { method: 'PUT', path: '/crm/features/', who: ['SUPER_ADMIN'] },
@@ -86,6 +88,7 @@ export const crmPermission = defineResource({
   update: permissionFields.partial().extend({ _id: mongoId() }).strict(),
   search: ['title', 'access_level'],
   filters: { moduleId: filterId('moduleId'), featureId: filterId('featureId'), access_level: filterValue(accessLevel) },
+  screen: { area: 'admin', path: 'permissions', menu: { group: 'CRM', label: 'Permissions', icon: 'key', order: 190 } },
   calls: {
     create: { method: 'POST', path: '/crm/permissions/', who: ['SUPER_ADMIN'] },
     update: { method: 'PUT', path: '/crm/permissions/', who: ['SUPER_ADMIN'] },
@@ -125,7 +128,10 @@ export const crmRole = defineResource({
   search: ['title', 'value'],
   filters: { organisationId: filterId('organisationId'), createdAt: filterDateRange },
   unique: [{ fields: ['organisationId', 'value'], message: 'A role with this value already exists' }],
-  screen: { area: 'crm', path: 'roles', records: 'page', menu: { label: 'Roles', icon: 'shield-lock', order: 110 } },
+  screen: [
+    { area: 'crm', path: 'roles', records: 'page', menu: { label: 'Roles', icon: 'shield-lock', order: 110 } },
+    { area: 'admin', path: 'roles', menu: { group: 'CRM', label: 'Roles', icon: 'shield-lock', order: 200 } },
+  ],
   calls: {
     create: { method: 'POST', path: '/crm/roles/', who: ['SUPER_ADMIN', 'CRM_USER', 'ADMIN'] },
     update: { method: 'PUT', path: '/crm/roles/', who: ['SUPER_ADMIN', 'CRM_USER', 'ADMIN'] },

@@ -74,7 +74,10 @@ export const organisationStaff = defineResource({
     createdAt: filterDateRange,
   },
   unique: [{ fields: ['email'], message: 'This email is already registered', global: true }],
-  screen: { area: 'crm', path: 'staff', records: 'dialog', menu: { label: 'Staff', icon: 'users', order: 90 } },
+  screen: [
+    { area: 'crm', path: 'staff', records: 'dialog', menu: { label: 'Staff', icon: 'users', order: 90 } },
+    { area: 'admin', path: 'staff', menu: { group: 'CRM', label: 'Staff', icon: 'users', order: 160 } },
+  ],
   calls: {
     create: { method: 'POST', path: '/organisation/staff/', who: ['ADMIN', 'CRM_USER'] },
     update: { method: 'PUT', path: '/organisation/staff/', who: ['ADMIN', 'CRM_USER'] },

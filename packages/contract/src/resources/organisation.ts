@@ -48,6 +48,7 @@ export const organisation = defineResource({
   search: ['name', 'email', 'phoneNumber', 'itemId.combined'],
   filters: { status: filterValue(genericStatus), createdAt: filterDateRange },
   unique: [{ fields: ['email'], message: 'An organisation with this email already exists' }],
+  screen: { area: 'admin', path: 'organisations', menu: { group: 'CRM', label: 'Organisations', icon: 'building', order: 150 } },
   calls: {
     create: {
       method: 'POST',

@@ -52,6 +52,7 @@ export const author = defineResource({
   update: authorFields.partial().extend({ _id: mongoId() }).strict(),
   search: ['name', 'fullName'],
   filters: {},
+  screen: { area: 'admin', path: 'authors', menu: { group: 'Content', label: 'Authors', icon: 'address-book', order: 50 } },
   calls: {
     create: { method: 'POST', path: '/article/author/create', who: PLATFORM },
     update: { method: 'POST', path: '/article/author/update', who: PLATFORM },
@@ -114,6 +115,7 @@ export const article = defineResource({
   search: ['title', 'shortDesc', 'slug', 'meta_tags'],
   filters: { status: filterValue(articleStatus), isFeatured: filterValue(z.boolean()) },
   unique: [{ fields: ['slug'], message: 'This slug is already in use' }],
+  screen: { area: 'admin', path: 'articles', menu: { group: 'Content', label: 'Articles', icon: 'news', order: 40 } },
   calls: {
     create: { method: 'POST', path: '/article/', who: PLATFORM },
     update: { method: 'POST', path: '/article/update', who: PLATFORM },
@@ -189,6 +191,7 @@ export const engagementTemplate = defineResource({
   update: templateFields.partial().extend({ _id: mongoId() }).strict(),
   search: ['name'],
   filters: {},
+  screen: { area: 'admin', path: 'templates', menu: { group: 'Content', label: 'Engagement templates', icon: 'template', order: 60 } },
   calls: {
     create: { method: 'POST', path: '/admin/engagement/template', who: PLATFORM },
     update: { method: 'POST', path: '/admin/engagement/template/update', who: PLATFORM },
@@ -233,6 +236,7 @@ export const employeeCard = defineResource({
   search: ['name', 'designation', 'email', 'slug'],
   filters: { status: filterValue(genericStatus) },
   unique: [{ fields: ['slug'], message: 'This slug is already in use' }],
+  screen: { area: 'admin', path: 'cards', menu: { group: 'Content', label: 'Employee cards', icon: 'id', order: 70 } },
   calls: {
     create: { method: 'POST', path: '/admin/employee/card/add', who: PLATFORM },
     update: { method: 'POST', path: '/admin/employee/card/update', who: PLATFORM },
@@ -319,6 +323,7 @@ export const contactQuery = defineResource({
   update: z.object({ _id: mongoId() }).strict(),
   search: ['contactName', 'email', 'phone', 'content'],
   filters: { isReplied: filterValue(z.boolean()) },
+  screen: { area: 'admin', path: 'contact-queries', menu: { label: 'Contact queries', icon: 'inbox', order: 10 } },
   calls: {
     create: { method: 'POST', path: '/contact/', who: ['public'] },
     list: { method: 'POST', path: '/contact/list', who: PLATFORM },

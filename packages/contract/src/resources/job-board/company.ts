@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM } from '../../access';
 import { boardPhone, slug } from '../../conventions/career';
 import {
   address,
@@ -73,6 +74,12 @@ export const recruiterCompany = defineResource({
     { fields: ['email'], message: 'This email is already registered', global: true },
     { fields: ['slug'], message: 'This slug is already taken', global: true },
   ],
+  screen: {
+    area: 'admin',
+    path: 'companies',
+    // The admin lists and edits companies through workflows of its own (admin-board.ts), open to the platform's admins.
+    menu: { group: 'Job board', label: 'Recruiter companies', icon: 'building-store', order: 30, shownTo: PLATFORM },
+  },
   calls: {
     list: {
       method: 'POST',

@@ -101,6 +101,11 @@ export const coverLetterSection = defineResource({
   filters: { status: filterValue(genericStatus), type: filterValue(z.enum(sectionTypes)) },
   order: [{ field: 'orderNumber', direction: 'asc' }],
   unique: [{ fields: ['value'], message: 'A section with this value already exists', global: true }],
+  screen: {
+    area: 'admin',
+    path: 'cover-letters/sections',
+    menu: { group: 'Cover letters', label: 'Letter sections', icon: 'list-numbers', order: 80 },
+  },
   calls: {
     list: { method: 'POST', path: '/admin/cover-letter/section/list', who: PLATFORM, summary: 'Sections in their order' },
     create: { method: 'POST', path: '/admin/cover-letter/section/add', who: PLATFORM },
@@ -148,6 +153,11 @@ export const coverLetterSuggestion = defineResource({
   status: genericStatus,
   search: ['content'],
   filters: { sectionId: filterId('sectionId'), subSectionId: filterId('subSectionId'), status: filterValue(genericStatus) },
+  screen: {
+    area: 'admin',
+    path: 'cover-letters/suggestions',
+    menu: { group: 'Cover letters', label: 'Suggestions', icon: 'bulb', order: 90 },
+  },
   calls: {
     list: { method: 'POST', path: '/admin/cover-letter/suggestion/list', who: PLATFORM },
     create: { method: 'POST', path: '/admin/cover-letter/suggestion/add', who: PLATFORM },
@@ -219,6 +229,11 @@ export const coverLetterTemplate = defineResource({
   search: ['title', 'slug'],
   filters: { status: filterValue(genericStatus) },
   unique: [{ fields: ['slug'], message: 'A template with this slug already exists', global: true }],
+  screen: {
+    area: 'admin',
+    path: 'cover-letters/templates',
+    menu: { group: 'Cover letters', label: 'Letter templates', icon: 'layout-board', order: 100 },
+  },
   calls: {
     create: {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM } from '../../access';
 import { boardPhone, education, languageItem, skillItem, workHistory } from '../../conventions/career';
 import {
   address,
@@ -78,6 +79,12 @@ export const jobSeeker = defineResource({
   search: ['name.fullName', 'email', 'phone', 'itemId.combined'],
   filters: { status: filterValue(genericStatus), createdAt: filterDateRange },
   unique: [{ fields: ['email'], message: 'This email is already registered', global: true }],
+  screen: {
+    area: 'admin',
+    path: 'job-seekers',
+    // The admin lists and edits job seekers through workflows of its own (admin-board.ts), open to the platform's admins.
+    menu: { group: 'Job board', label: 'Job seekers', icon: 'user-search', order: 20, shownTo: PLATFORM },
+  },
   calls: {},
 });
 

@@ -38,6 +38,7 @@ export const skill = defineResource({
   search: ['label', 'value'],
   filters: { ...typedInStatusFilter, industryId: filterId('industryId'), type: filterValue(z.enum(['HARD', 'SOFT'])) },
   unique: [{ fields: ['value'], message: 'This skill already exists' }],
+  screen: { area: 'admin', path: 'skills', menu: { group: 'Lookups', label: 'Skills', icon: 'tags', order: 110, shownBy: 'create' } },
   calls: {
     list: { method: 'POST', path: '/skill/list', who: ['public'] },
     create: { method: 'POST', path: '/skill/add-skill', who: PLATFORM },
@@ -65,6 +66,11 @@ export const language = defineResource({
   search: ['label', 'value', 'nativeName', 'code'],
   filters: typedInStatusFilter,
   unique: [{ fields: ['value'], message: 'This language already exists' }],
+  screen: {
+    area: 'admin',
+    path: 'languages',
+    menu: { group: 'Lookups', label: 'Languages', icon: 'language', order: 120, shownBy: 'create' },
+  },
   calls: {
     list: { method: 'POST', path: '/job/language/list', who: ['public'] },
     setStatus: { method: 'POST', path: '/job/language/change-status', who: PLATFORM },
@@ -92,6 +98,11 @@ export const jobTitle = defineResource({
   search: ['label', 'value'],
   filters: { ...statusFilter, industryId: filterId('industryId') },
   unique: [{ fields: ['value'], message: 'This job title already exists' }],
+  screen: {
+    area: 'admin',
+    path: 'job-titles',
+    menu: { group: 'Lookups', label: 'Job titles', icon: 'briefcase', order: 130, shownBy: 'create' },
+  },
   calls: {
     list: { method: 'POST', path: '/job/job-title/list', who: ['public'] },
     setStatus: { method: 'POST', path: '/job/job-title/change-status', who: PLATFORM },
@@ -113,6 +124,7 @@ export const industry = defineResource({
   search: ['label', 'value'],
   filters: statusFilter,
   unique: [{ fields: ['value'], message: 'This industry already exists' }],
+  screen: { area: 'admin', path: 'industries', menu: { group: 'Lookups', label: 'Industries', icon: 'building-factory', order: 140 } },
   calls: {
     create: { method: 'POST', path: '/job/industry/add-industry', who: PLATFORM },
     update: { method: 'POST', path: '/job/industry/update-industry', who: PLATFORM },
