@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { candidateRepository } from '../src/areas/crm/candidate-repository';
 import { candidates } from '../src/db/schema/candidates';
+import { insideTransaction } from '../src/db/transaction-scope';
 import { registerResource } from '../src/engine/register-resource';
 import { resourceRepository } from '../src/engine/repository';
 import type { ResourceHooks, WriteContext } from '../src/engine/resource-hooks';
@@ -17,6 +18,14 @@ import { aStaffMember, aWorld, unique, type World } from './support/world';
 const things = resourceRepository(testThing, testThings);
 const ran: string[] = [];
 const countingHooks: ResourceHooks<typeof testThing> = {
+  beforeTransaction: ({ values }) => {
+    ran.push(`beforeTransaction:${insideTransaction() ? 'inside' : 'outside'}`);
+    return values;
+  },
+  afterRead: ({ operation, records }) => {
+    ran.push(`afterRead:${operation}:${records.length}`);
+    return records;
+  },
   beforeCreate: ({ values }) => {
     ran.push('beforeCreate');
     return values;
@@ -78,7 +87,7 @@ const writer = (): WriteContext => ({
 describe('the repository runs a resource’s hooks on every write path', () => {
   it('the generic calls: create, update, status and delete', async () => {
     await call(t.app, paths.create, { title: unique('Thing ') }, w.orgA.adminToken);
-    expect(ran).toEqual(['beforeCreate', 'afterWrite:create', 'afterCommit:create']);
+    expect(ran).toEqual(['beforeTransaction:outside', 'beforeCreate', 'afterWrite:create', 'afterCommit:create']);
     const id = await aThing();
     await call(t.app, paths.update, { _id: id, title: unique('Renamed ') }, w.orgA.adminToken);
     await call(t.app, paths.setStatus, { _id: id, status: 'HIDDEN' }, w.orgA.adminToken);
@@ -134,6 +143,14 @@ describe('the repository runs a resource’s hooks on every write path', () => {
       'beforeRemove',
       'afterWrite:remove',
     ]);
+  });
+
+  it('read hooks add to details and list rows; the work before a create runs with no transaction open', async () => {
+    const id = await aThing();
+    await call(t.app, testThing.calls.details, { _id: id }, w.orgA.adminToken);
+    await call(t.app, testThing.calls.list, { search: '', filter: {} }, w.orgA.adminToken);
+    expect(ran[0]).toBe('afterRead:details:1');
+    expect(ran[1]).toMatch(/^afterRead:list:\d+$/);
   });
 
   it('offers no write that skips them: every function the repository answers is a read or a hook-running write', () => {

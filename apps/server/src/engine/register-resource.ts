@@ -26,11 +26,6 @@ export type ResourceOptions<Def extends ResourceDefinition = ResourceDefinition>
    * exception, each with a comment saying why hooks do not fit.
    */
   handlers?: Partial<Record<CallKind, KindHandler<Def>>>;
-  /**
-   * Writes whose workflow does slow work first (hashing a password) and then opens its own short
-   * transaction with `ctx.transaction`, so no connection is held meanwhile.
-   */
-  outsideTransaction?: readonly CallKind[];
   /** A definition with stages: its move calls' and "move to stage" action's own steps (see `TransitionOptions`). */
   transitions?: TransitionOptions;
   /** The handler of each bulk action the definition adds (`bulkActions`), but the engine's own (move to stage). */
@@ -82,16 +77,27 @@ const onlySent = (body: unknown, input: Record<string, unknown>) => {
  * transaction, as it does for every other write of the record.
  */
 const genericHandlers = <Def extends ResourceDefinition>(): Record<CallKind, KindHandler<Def>> => ({
-  create: (ctx) => ctx.repository.create(ctx.db, { ...ctx, values: ctx.input }),
+  create: async (ctx) => {
+    const { beforeTransaction } = ctx.repository.hooksOf();
+    if (!beforeTransaction) return ctx.repository.create(ctx.db, { ...ctx, values: ctx.input });
+    // Registered without a transaction (below): the slow work first, then the write in a short one.
+    const values = await beforeTransaction({ ...ctx, values: ctx.input });
+    return ctx.transaction((db) => ctx.repository.create(db, { ...ctx, values }));
+  },
   update: (ctx) => {
     const { _id, ...values } = ctx.input;
     return ctx.repository.update(ctx.db, { ...ctx, id: _id, values });
   },
   setStatus: (ctx) => ctx.repository.setStatus(ctx.db, { ...ctx, id: ctx.input._id, status: ctx.input.status }),
-  details: ({ db, scope, input, repository }) => repository.details(db, scope, input._id),
-  list: (ctx) => {
-    const { listWhere } = ctx.repository.hooksOf();
-    return ctx.repository.list(ctx.db, ctx.scope, ctx.input, listWhere?.({ ...ctx, request: ctx.input }) ?? []);
+  details: async (ctx) => {
+    const record = await ctx.repository.details(ctx.db, ctx.scope, ctx.input._id);
+    const { afterRead } = ctx.repository.hooksOf();
+    return afterRead ? (await afterRead({ ...ctx, operation: 'details', records: [record] }))[0] : record;
+  },
+  list: async (ctx) => {
+    const { listWhere, afterRead } = ctx.repository.hooksOf();
+    const page = await ctx.repository.list(ctx.db, ctx.scope, ctx.input, listWhere?.({ ...ctx, request: ctx.input }) ?? []);
+    return afterRead ? { ...page, results: await afterRead({ ...ctx, operation: 'list', records: page.results }) } : page;
   },
   remove: (ctx) => ctx.repository.remove(ctx.db, { ...ctx, id: ctx.input._id }),
 });
@@ -114,6 +120,8 @@ export const registerResource = <Def extends ResourceDefinition>(
   // On the repository, every write of the record runs them: a workflow's, an import's, a merge's.
   repository.useHooks(hooks);
   const generic = genericHandlers<Def>();
+  // A generic create with work before its transaction (`beforeTransaction`) opens it itself, once that work is done.
+  const outside = (kind: CallKind) => kind === 'create' && !options.handlers?.create && !!hooks.beforeTransaction;
   if (app.resources.some((registered) => registered.name === def.name)) throw new Error(`Resource ${def.name} is registered twice`);
   app.resources.push(def);
   for (const [kind, call] of Object.entries(def.calls) as [CallKind, CallSpec][]) {
@@ -133,7 +141,7 @@ export const registerResource = <Def extends ResourceDefinition>(
         policies: def.policies,
         level: call.level ?? levelOfKind(kind),
         tenancy: def.tenancy,
-        transaction: writes && !options.outsideTransaction?.includes(kind),
+        transaction: writes && !outside(kind),
         message: messages[kind],
       },
       async (ctx) => {
@@ -152,7 +160,7 @@ export const registerResource = <Def extends ResourceDefinition>(
     repository,
     listWhere,
     // A write done outside the transaction (its own slow work first) cannot join a bulk one.
-    handlerOf: (kind) => (def.calls[kind] && !options.outsideTransaction?.includes(kind) ? (custom[kind] ?? generic[kind]) : undefined),
+    handlerOf: (kind) => (def.calls[kind] && !outside(kind) ? (custom[kind] ?? generic[kind]) : undefined),
     // An owner change is an update of one field: the repository runs the update's hooks for it (who
     // may act on a staff member, a role no one may change). A replaced update's checks cannot be run for it.
     beforeOwnerChange: def.calls.update && !custom.update ? async () => undefined : undefined,

@@ -80,6 +80,20 @@ export type ResourceHooks<Def extends ResourceDefinition> = {
    */
   afterCommit?: (args: { operation: WriteOperation; services: Services }) => void | Promise<unknown>;
   /**
+   * Before a generic create's transaction opens, with the request's values: slow work (hashing a
+   * password) whose result is written, so no connection waits on it. Answers the values to create,
+   * which then go through `beforeCreate` as any create's do. Only a call runs it, so its request is there.
+   */
+  beforeTransaction?: (args: HookContext<Def> & { req: FastifyRequest; values: CreateValues<Def> }) => Promise<WriteValues> | WriteValues;
+  /**
+   * After a generic details or list read (Payload's `afterRead`): adds to each record what the read
+   * answers beside its fields (a team's members, the names a log entry points at), for the whole
+   * page at once. Answers the records to send.
+   */
+  afterRead?: (
+    args: Omit<HookContext<Def>, 'afterCommit'> & { operation: 'details' | 'list'; records: ResourceRecord<Def>[] },
+  ) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
+  /**
    * Extra conditions a list ANDs in for this caller (the public sees only ACTIVE lookups), or for a
    * computed filter of the request (events overlapping a time range).
    */

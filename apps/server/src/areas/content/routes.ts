@@ -264,19 +264,11 @@ const recordContactThread = async (db: Executor, ctx: WriteContext, input: { cli
 
 const registerContact = (app: FastifyInstance) => {
   registerResource(app, contactQueryRepository, {
-    // Counted before the transaction: the count is shared with every process and outlives the request.
-    outsideTransaction: ['create'],
-    handlers: {
-      // Replaced: the shared count is kept outside the write's transaction (hooks run inside it).
-      create: async (ctx) => {
-        const { input, req, services, transaction } = ctx;
+    hooks: {
+      // Counted before the transaction: the count is shared with every process and outlives the request.
+      beforeTransaction: async ({ req, services, values }) => {
         if (!(await services.limits.publicPerAddress.consume(`contact:${clientAddress(req)}`))) throw tooManyRequests();
-        return transaction((db) =>
-          contactQueryRepository.create(db, {
-            ...ctx,
-            values: { ...input, status: 'NEW', isReplied: false },
-          }),
-        );
+        return { ...values, status: 'NEW', isReplied: false };
       },
     },
   });

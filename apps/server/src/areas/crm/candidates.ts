@@ -142,7 +142,8 @@ export const registerCandidates = (app: FastifyInstance) => {
   registerCandidateMerge(app);
   registerResource(app, noticePeriodRepository, {
     handlers: {
-      // The defaults appear the first time an organisation lists its notice periods.
+      // Replaced: the defaults are written the first time an organisation lists its notice periods, a
+      // write in a read that no read hook (which only adds to rows) should make.
       list: async (ctx) => {
         const { db, scope, input, repository } = ctx;
         if (scope.organisationId) await ensureNoticePeriods(db, { ...ctx, organisationId: scope.organisationId });
@@ -205,9 +206,11 @@ export const registerCandidates = (app: FastifyInstance) => {
       },
     },
     handlers: {
+      // Replaced: a merged-away id answers its survivor (a different record, not data added to this
+      // one), and a read of diversity data is itself logged.
       details: ({ db, caller, scope, input }) => candidateDetails(db, { caller, scope, id: input._id }),
-      // The search and filters from the process's index when it answers them; the page's rows, in
-      // the caller's scope, from the database either way.
+      // Replaced: the search and filters from the process's index when it answers them (which rows,
+      // not what each holds); the page's rows, in the caller's scope, from the database either way.
       list: async ({ db, scope, input, repository, services }) => {
         const request = input as ListRequest;
         const found = await services.candidateSearch.find(scope, request);

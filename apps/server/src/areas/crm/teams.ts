@@ -42,17 +42,15 @@ export const registerTeams = (app: FastifyInstance) => {
           await teamMemberRepository.remove(db, { ...hook, scope: teamScope, id: member._id });
         }
       },
-    },
-    handlers: {
-      // The list answers each team with its members (DECISIONS.md §1): the generic list plus one query for them.
-      list: async (ctx) => {
-        const page = await ctx.repository.list(ctx.db, ctx.scope, ctx.input);
+      // Each team is answered with its members (DECISIONS.md §1): one query for the page.
+      afterRead: async ({ db, scope, operation, records }) => {
+        if (operation !== 'list') return records;
         const members = await membersOf(
-          ctx.db,
-          ctx.scope,
-          page.results.map((row) => row._id),
+          db,
+          scope,
+          records.map((row) => row._id),
         );
-        return { ...page, results: page.results.map((row) => ({ ...row, members: members.get(row._id) ?? [] })) };
+        return records.map((row) => ({ ...row, members: members.get(row._id) ?? [] }));
       },
     },
   });

@@ -106,18 +106,20 @@ export const registerCoverLetterCatalogue = (app: FastifyInstance) => {
         await moveSection(db, caller, record._id, wanted);
         return sectionRepository.toRecord(await sectionRepository.get(db, scope, record._id));
       },
-    },
-    handlers: {
-      // Replaced: a section is answered with its suggestions.
-      details: async ({ db, scope, input, repository }) => {
-        const section = repository.toRecord(await repository.get(db, scope, input._id));
-        const suggestions = await suggestionRepository.list(db, catalogue, {
-          page: 1,
-          limit: 'ALL',
-          search: '',
-          filter: { sectionId: input._id },
-        });
-        return { ...section, suggestions: suggestions.results };
+      // A section's details are answered with its suggestions.
+      afterRead: async ({ db, operation, records }) => {
+        if (operation !== 'details') return records;
+        return Promise.all(
+          records.map(async (section) => {
+            const suggestions = await suggestionRepository.list(db, catalogue, {
+              page: 1,
+              limit: 'ALL',
+              search: '',
+              filter: { sectionId: section._id },
+            });
+            return { ...section, suggestions: suggestions.results };
+          }),
+        );
       },
     },
   });

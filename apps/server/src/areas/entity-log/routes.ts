@@ -21,6 +21,8 @@ export const registerEntityLog = (app: FastifyInstance) =>
   registerResource(app, entityLogRepository, {
     handlers: {
       // The generic list, each entry with the names of the records its change points at: one lookup for the page.
+      // Replaced, not a read hook: which entries a caller sees (sensitive reads only to auditors) needs
+      // their permissions read from the database, and `listWhere` is synchronous.
       list: async (ctx) => {
         // Reads of special-category data are answered only to who audits them.
         const { caller } = ctx;

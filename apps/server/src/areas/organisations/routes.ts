@@ -18,9 +18,47 @@ export const organisationRepository = resourceRepository(organisation, organisat
 
 export const registerOrganisations = (app: FastifyInstance) => {
   registerResource(app, organisationRepository, {
-    outsideTransaction: ['create'],
     hooks: {
-      afterWrite: async ({ db, operation, record, afterCommit }) => {
+      // The contract names the admin's new password `passwordHash`: hashed before the write's transaction.
+      beforeTransaction: async ({ values: { adminUser, ...values } }) => ({
+        ...values,
+        adminUser: { ...adminUser, passwordHash: await hashPassword(adminUser.passwordHash) },
+      }),
+      beforeCreate: async ({ db, values }) => {
+        if (await findLiveUserByEmail(db, values.adminUser.email)) throw conflict('The admin user email is already registered');
+        return values;
+      },
+      afterWrite: async (hook) => {
+        const { db, operation, record, afterCommit, input } = hook;
+        // An organisation comes with its built-in Organisation admin role and its first admin user.
+        if (operation === 'create') {
+          const adminUser = input.adminUser as {
+            email: string;
+            phone?: string;
+            passwordHash: string;
+            name?: { first?: string; last?: string };
+          };
+          const inside = { organisationId: record._id };
+          const role = await roleRepository.create(db, {
+            ...hook,
+            scope: inside,
+            values: { title: 'Organisation admin', value: 'organisation-admin', permissions: [], isOrganisationAdmin: true },
+          });
+          const name = { first: adminUser.name?.first ?? 'Admin', last: adminUser.name?.last ?? String(record.name) };
+          const admin = await staffRepository.create(db, {
+            ...hook,
+            scope: inside,
+            values: {
+              email: adminUser.email,
+              phone: adminUser.phone,
+              passwordHash: adminUser.passwordHash,
+              name: { ...name, fullName: `${name.first} ${name.last}`.trim() },
+              roleIds: [role._id],
+              status: 'ACTIVE',
+            },
+          });
+          return { ...record, adminUser: { _id: admin._id, email: admin.email } };
+        }
         if (operation !== 'setStatus' || record.status === 'ACTIVE') return;
         // Staff of an inactive organisation are signed out at once.
         const staff = await db.select({ id: users.id }).from(users).where(eq(users.organisationId, record._id));
@@ -33,46 +71,6 @@ export const registerOrganisations = (app: FastifyInstance) => {
             ),
           );
         afterCommit(() => app.services.sessions.forgetAll());
-      },
-    },
-    handlers: {
-      /**
-       * An organisation comes with its built-in Organisation admin role and its first admin user.
-       * Replaced: the admin's password is hashed before the write's transaction.
-       */
-      create: async (ctx) => {
-        const { input, transaction } = ctx;
-        const { adminUser, ...values } = input;
-        // The contract names the admin's new password `passwordHash`; it is hashed before the transaction.
-        const passwordHash = await hashPassword(adminUser.passwordHash);
-        return transaction(async (db) => {
-          if (await findLiveUserByEmail(db, adminUser.email)) throw conflict('The admin user email is already registered');
-          const created = await organisationRepository.create(db, {
-            ...ctx,
-            scope: unscoped('a new organisation belongs to none'),
-            values,
-          });
-          const inside = { organisationId: created._id };
-          const role = await roleRepository.create(db, {
-            ...ctx,
-            scope: inside,
-            values: { title: 'Organisation admin', value: 'organisation-admin', permissions: [], isOrganisationAdmin: true },
-          });
-          const name = { first: adminUser.name?.first ?? 'Admin', last: adminUser.name?.last ?? values.name };
-          const admin = await staffRepository.create(db, {
-            ...ctx,
-            scope: inside,
-            values: {
-              email: adminUser.email,
-              phone: adminUser.phone,
-              passwordHash,
-              name: { ...name, fullName: `${name.first} ${name.last}`.trim() },
-              roleIds: [role._id],
-              status: 'ACTIVE',
-            },
-          });
-          return { ...created, adminUser: { _id: admin._id, email: admin.email } };
-        });
       },
     },
   });

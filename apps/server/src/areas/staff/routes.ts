@@ -41,8 +41,21 @@ export const registerStaff = (app: FastifyInstance) => {
     Promise.all([app.services.sessions.forgetUser(userId), app.services.invalidation.publish('access')]);
 
   registerResource(app, staffRepository, {
-    outsideTransaction: ['create'],
     hooks: {
+      // The password is hashed before the write's transaction, so no connection waits on it.
+      beforeTransaction: async ({ db, caller, scope, values: { password, ...values } }) => {
+        const organisationId = scope.organisationId ?? values.organisationId;
+        // Another organisation's role is a 404, as if it did not exist, before any question of authority.
+        await staffRepository.checkReferences(db, { scope, home: { organisationId }, values });
+        if (organisationId) await assertMayGiveRoles(db, caller as Caller, organisationId, values.roleIds);
+        return { ...values, passwordHash: await hashPassword(password) };
+      },
+      // Checked again inside the write, in case the caller's roles changed while the password was hashed.
+      beforeCreate: async ({ db, caller, scope, values }) => {
+        const organisationId = scope.organisationId ?? values.organisationId;
+        if (organisationId && caller) await assertMayGiveRoles(db, caller, organisationId as string, values.roleIds);
+        return values;
+      },
       beforeUpdate: async ({ db, caller, scope, id, values, action }) => {
         const me = caller as Caller;
         if (action === 'STATUS_CHANGE') notYourself(me, id, 'You cannot change the status of your own account');
@@ -67,23 +80,6 @@ export const registerStaff = (app: FastifyInstance) => {
           await services.sessions.endAllOf(db, record._id);
         }
         if (operation !== 'create') afterCommit(forgetUser(record._id));
-      },
-    },
-    handlers: {
-      // Replaced: the password is hashed before the write's transaction, so no connection waits on it.
-      create: async (ctx) => {
-        const { db, caller, scope, input, transaction } = ctx;
-        const { password, ...values } = input;
-        const organisationId = scope.organisationId ?? values.organisationId;
-        // Another organisation's role is a 404, as if it did not exist, before any question of authority.
-        await staffRepository.checkReferences(db, { scope, home: { organisationId }, values });
-        if (organisationId) await assertMayGiveRoles(db, caller as Caller, organisationId, values.roleIds);
-        const passwordHash = await hashPassword(password);
-        return transaction(async (tx) => {
-          // Checked again inside the write, in case the caller's roles changed while the password was hashed.
-          if (organisationId) await assertMayGiveRoles(tx, caller as Caller, organisationId, values.roleIds);
-          return staffRepository.create(tx, { ...ctx, values: { ...values, passwordHash } });
-        });
       },
     },
   });
