@@ -78,7 +78,7 @@ export type ResourceHooks<Def extends ResourceDefinition> = {
    * After every successful write once its transaction has committed (to drop caches, say): dropped
    * any earlier, a request in between could cache the old rows again.
    */
-  afterCommit?: (args: { operation: WriteOperation; services: Services }) => void | Promise<unknown>;
+  afterCommit?: (args: { operation: WriteOperation; services: Services }) => unknown;
   /**
    * Before a generic create's transaction opens, with the request's values: slow work (hashing a
    * password) whose result is written, so no connection waits on it. Answers the values to create,

@@ -3,7 +3,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { organisations } from '../../db/schema/organisations';
 import { sessions, users } from '../../db/schema/users';
-import { unscoped } from '../../engine/context';
 import { conflict } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
