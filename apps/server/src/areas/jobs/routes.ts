@@ -75,8 +75,9 @@ export const registerJobs = (app: FastifyInstance) => {
           companyName: company.name,
         };
       },
-      beforeUpdate: async ({ db, values: sent, before, action }) => {
-        const values = withoutFeaturing(sent);
+      beforeUpdate: async ({ db, caller, values: sent, before, action }) => {
+        // The platform's own feature call (below) writes the flag through this same update.
+        const values = caller && isPlatformUser(caller.userType) ? sent : withoutFeaturing(sent);
         if (action === 'UPDATE') {
           // The window is checked against the dates already saved, not only against those sent together.
           const start = 'applicationStartDate' in values ? values.applicationStartDate : before.applicationStartDate;
