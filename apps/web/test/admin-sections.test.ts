@@ -1,6 +1,8 @@
 import { language } from '@app/contract/resources/job-board/lookups';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routes } from '../src/app/routes';
 import { sectionNav } from '../src/app/shells/section-nav';
 import { canOf } from '../src/kit/can';
 import { recordPathOf } from '../src/kit/record-paths';
@@ -57,6 +59,25 @@ describe('the admin console’s sections come from the definitions', () => {
     expect(load, screenFileOf('admin', path)).toBeDefined();
     const exported = await (load as () => Promise<Record<string, unknown>>)();
     expect(Object.keys(exported).filter((name) => name.endsWith('Page'))).toHaveLength(1);
+  });
+
+  it.each(paths)('/admin/%s reaches the section screen with its whole path', (path) => {
+    const matched = matchRoutes(routes, `/admin/${path}`);
+    const last = matched?.at(-1);
+    expect(last?.route.path).toBe('*');
+    expect(last?.params['*']).toBe(path);
+  });
+
+  it('keeps the admin’s record pages and editors on routes of their own', () => {
+    for (const path of [
+      '/admin/job-seekers/j1',
+      '/admin/companies/c1',
+      '/admin/articles/new',
+      '/admin/articles/a1/edit',
+      '/admin/roles/r1',
+    ]) {
+      expect(matchRoutes(routes, path)?.at(-1)?.route.path).not.toBe('*');
+    }
   });
 
   it('find a section by a path of two parts, and no other', () => {
