@@ -120,6 +120,21 @@ export const walkScreens = async (input: { page: Page; walker: Walker; screens: 
     checked.add(key);
     report.axeRuns += 1;
     const started = Date.now();
+    // Nothing mid-fade: a dropdown's option (a select's, ids like #_r_2qv_) caught in its 150 ms fade on a
+    // loaded machine is drawn half transparent, and axe counts that against its contrast. A spinner's
+    // endless animation is no fade to wait for.
+    await page
+      .waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every(
+              (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+            ),
+        null,
+        { timeout: 3_000 },
+      )
+      .catch(() => undefined);
     const builder = new AxeBuilder({ page }).withTags(wcagTags);
     if (within) builder.include(within);
     // A drawn PDF shows in the browser's own viewer (its markup is Chromium's, not the product's).
