@@ -24,10 +24,10 @@ import { users } from '../db/schema/users';
 import { checkPermission, checkWho } from './access';
 import type { CallContext } from './context';
 import { badRequest, HttpError, notFound } from './errors';
+import type { KindHandler, Matching } from './kind-handler';
 import { inShortTransactions } from './long-work';
 import { Answer, registerCall } from './register-call';
 import type { ResourceRepository } from './repository';
-import type { KindHandler, Matching } from './kind-handler';
 import { moveRecords, type TransitionOptions } from './transitions';
 
 /**

@@ -118,69 +118,73 @@ export const registerApplications = (app: FastifyInstance) => {
     },
   });
   // The CV is drawn before the transaction opens, so a slow drawing holds no database connection.
-  registerCall(app, { ...applyForJob, unscoped: callersOwn, transaction: false }, async ({ db, caller, input, services, transaction, afterCommit, req }) => {
-    const seeker = await ownJobSeeker(db, caller as Caller);
-    const [job] = (await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.id, input.jobId), eq(jobs.isDeleted, false)))) as JobRow[];
-    if (job?.status !== 'PUBLISHED' || !(await companyIsLive(db, job.recruiterId))) throw notFound('Job');
-    if (!isOpen(job)) throw badRequest('This job is no longer taking applications');
-    const cv = await applicationCv(db, services, caller as Caller, seeker, input);
-    const letter = input.coverLetterId ? await ownCoverLetter(db, caller as Caller, input.coverLetterId) : undefined;
-    const coverLetterFile = letter ? await coverLetterFileOf(db, services, letter, 'pdf') : null;
-    return transaction(async (db) => {
-      const now = new Date();
-      const created = await applicationRepository
-        .create(db, {
-          caller: caller as Caller,
-          services,
-          afterCommit,
-          req,
-          scope: { ownerId: (caller as Caller).id },
-          values: {
-            jobId: job.id,
-            jobSeekerId: seeker.id,
-            recruiterId: job.recruiterId,
-            ownerId: seeker.ownerId,
-            status: 'APPLIED',
-            cv,
-            coverLetter: input.coverLetter ?? null,
-            coverLetterFile,
-            statusHistory: [{ status: 'APPLIED', at: now.toISOString() }],
-          },
-        })
-        .catch((error) => {
-          // The unique index makes a second application fail even when two arrive at once.
-          throw isUniqueViolation(error) ? conflict('You have already applied for this job') : error;
-        });
-      // Counted in the database, not read-modify-write, so concurrent applies stay exact. These are
-      // tallies of the logged applications, not edits of the job or the seeker, so they are not logged.
-      await db
-        .update(jobs)
-        .set({ applicantCount: sql`${jobs.applicantCount} + 1` })
-        .where(eq(jobs.id, job.id));
-      await db
-        .update(jobSeekers)
-        .set({ appliedJobCount: sql`${jobSeekers.appliedJobCount} + 1` })
-        .where(eq(jobSeekers.id, seeker.id));
-      const [company] = await db
-        .select({ email: recruiterCompanies.email, name: recruiterCompanies.name })
-        .from(recruiterCompanies)
-        .where(eq(recruiterCompanies.id, job.recruiterId));
-      if (company) {
-        await services.mail.send(db, {
-          to: company.email,
-          subject: `New applicant for ${job.title}`,
-          text: `${fullNameOf(seeker.name)} has applied for ${job.title}.\n\nSee the applicants at ${services.config.appUrl}/company/jobs/${job.id}/applicants`,
-        });
-      }
-      return new Answer(
-        { _id: created._id, jobId: job.id, status: 'APPLIED', appliedAt: now.toISOString() },
-        'Your application has been sent',
-      );
-    });
-  });
+  registerCall(
+    app,
+    { ...applyForJob, unscoped: callersOwn, transaction: false },
+    async ({ db, caller, input, services, transaction, afterCommit, req }) => {
+      const seeker = await ownJobSeeker(db, caller as Caller);
+      const [job] = (await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.id, input.jobId), eq(jobs.isDeleted, false)))) as JobRow[];
+      if (job?.status !== 'PUBLISHED' || !(await companyIsLive(db, job.recruiterId))) throw notFound('Job');
+      if (!isOpen(job)) throw badRequest('This job is no longer taking applications');
+      const cv = await applicationCv(db, services, caller as Caller, seeker, input);
+      const letter = input.coverLetterId ? await ownCoverLetter(db, caller as Caller, input.coverLetterId) : undefined;
+      const coverLetterFile = letter ? await coverLetterFileOf(db, services, letter, 'pdf') : null;
+      return transaction(async (db) => {
+        const now = new Date();
+        const created = await applicationRepository
+          .create(db, {
+            caller: caller as Caller,
+            services,
+            afterCommit,
+            req,
+            scope: { ownerId: (caller as Caller).id },
+            values: {
+              jobId: job.id,
+              jobSeekerId: seeker.id,
+              recruiterId: job.recruiterId,
+              ownerId: seeker.ownerId,
+              status: 'APPLIED',
+              cv,
+              coverLetter: input.coverLetter ?? null,
+              coverLetterFile,
+              statusHistory: [{ status: 'APPLIED', at: now.toISOString() }],
+            },
+          })
+          .catch((error) => {
+            // The unique index makes a second application fail even when two arrive at once.
+            throw isUniqueViolation(error) ? conflict('You have already applied for this job') : error;
+          });
+        // Counted in the database, not read-modify-write, so concurrent applies stay exact. These are
+        // tallies of the logged applications, not edits of the job or the seeker, so they are not logged.
+        await db
+          .update(jobs)
+          .set({ applicantCount: sql`${jobs.applicantCount} + 1` })
+          .where(eq(jobs.id, job.id));
+        await db
+          .update(jobSeekers)
+          .set({ appliedJobCount: sql`${jobSeekers.appliedJobCount} + 1` })
+          .where(eq(jobSeekers.id, seeker.id));
+        const [company] = await db
+          .select({ email: recruiterCompanies.email, name: recruiterCompanies.name })
+          .from(recruiterCompanies)
+          .where(eq(recruiterCompanies.id, job.recruiterId));
+        if (company) {
+          await services.mail.send(db, {
+            to: company.email,
+            subject: `New applicant for ${job.title}`,
+            text: `${fullNameOf(seeker.name)} has applied for ${job.title}.\n\nSee the applicants at ${services.config.appUrl}/company/jobs/${job.id}/applicants`,
+          });
+        }
+        return new Answer(
+          { _id: created._id, jobId: job.id, status: 'APPLIED', appliedAt: now.toISOString() },
+          'Your application has been sent',
+        );
+      });
+    },
+  );
 
   registerCall(app, { ...appliedJobIds, unscoped: callersOwn }, async ({ db, caller }) => {
     await ownJobSeeker(db, caller as Caller);

@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
-import type { CallContext, Caller, Scope } from '../../engine/context';
+import type { CallContext, Caller } from '../../engine/context';
 import { HttpError } from '../../engine/errors';
 import { inShortTransactions } from '../../engine/long-work';
 import { Answer, registerCall } from '../../engine/register-call';
