@@ -1,6 +1,7 @@
 import { maxAtOnce, siblingOfList } from '@app/contract/conventions/bulk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badRequest } from '../src/engine/errors';
 import type { Transition } from '../src/engine/transitions';
 import { logsOf } from './support/entity-log';
 import { call, startTestApp, type TestApp } from './support/test-app';
@@ -12,17 +13,33 @@ const moveMany = pipelineStages.moveMany;
 const bulk = { method: 'PUT' as const, path: siblingOfList(testApplication, 'bulk') as string };
 /** What afterTransition saw, once each transaction had committed. */
 const after: { stage: string; count: number }[] = [];
+/** The resource's own update hooks, as a move runs them: off unless a test turns them on. */
+const hooked = { on: false, refuse: false, seen: [] as string[] };
 
 let t: TestApp;
 let w: World;
 beforeAll(async () => {
   t = await startTestApp({
     extend: (app) =>
-      registerTestPipeline(app, {
-        afterTransition: ({ moves }: { moves: Transition[] }) => {
-          after.push({ stage: moves[0]?.toType ?? '', count: moves.length });
+      registerTestPipeline(
+        app,
+        {
+          afterTransition: ({ moves }: { moves: Transition[] }) => {
+            after.push({ stage: moves[0]?.toType ?? '', count: moves.length });
+          },
         },
-      }),
+        {
+          beforeUpdate: ({ values, before, action }) => {
+            if (!hooked.on) return values;
+            if (hooked.refuse) throw badRequest('Refused by the update hook');
+            hooked.seen.push(`before ${action} ${before.title}`);
+            return { ...values, title: `${before.title} (moved)` };
+          },
+          afterWrite: ({ operation, record }) => {
+            if (hooked.on) hooked.seen.push(`after ${operation} ${record.title}`);
+          },
+        },
+      ),
   });
   w = await aWorld(t.app);
 });
@@ -158,6 +175,46 @@ describe('moves through stages that are rows of a pipeline', () => {
     }
     // No lost and no doubled entry: the history holds exactly the changes the three calls answered.
     expect(entries).toBe(answers.reduce((sum, answer) => sum + answer.body.data.changed, 0));
+  });
+});
+
+describe('a move is a write like any other', () => {
+  it('runs the resource’s update hooks for each record: they may refuse the move, and what they derive is written and logged with it', async () => {
+    const { pipelineId, stage } = await aPipeline(t.app, w.orgA.id);
+    const ids = [
+      await anApplication(w.orgA.adminToken, pipelineId, stage.APPLIED),
+      await anApplication(w.orgA.adminToken, pipelineId, stage.APPLIED),
+    ];
+    hooked.on = true;
+    try {
+      hooked.refuse = true;
+      const refused = await call(t.app, moveMany, { jobApplicationIds: ids, pipelineItemId: stage.SHORT_LIST }, w.orgA.adminToken);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Refused by the update hook');
+      expect((await stored(ids[0] as string)).stageId).toBe(stage.APPLIED);
+
+      hooked.refuse = false;
+      hooked.seen.length = 0;
+      const moved = await call(t.app, moveMany, { jobApplicationIds: ids, pipelineItemId: stage.SHORT_LIST }, w.orgA.adminToken);
+      expect(moved.status, moved.body.message).toBe(200);
+      expect(hooked.seen.sort()).toEqual([
+        'after setStatus Applicant (moved)',
+        'after setStatus Applicant (moved)',
+        'before STATUS_CHANGE Applicant',
+        'before STATUS_CHANGE Applicant',
+      ]);
+      for (const id of ids) {
+        const row = await stored(id);
+        expect(row.title).toBe('Applicant (moved)');
+        expect(row.stageId).toBe(stage.SHORT_LIST);
+        const logs = await logsOf(t.app, id);
+        expect(logs.at(-1)?.from).toMatchObject({ title: 'Applicant', stageId: stage.APPLIED });
+        expect(logs.at(-1)?.to).toMatchObject({ title: 'Applicant (moved)', stageId: stage.SHORT_LIST });
+      }
+    } finally {
+      hooked.on = false;
+      hooked.refuse = false;
+    }
   });
 });
 

@@ -144,6 +144,31 @@ export const moveRecords = async <Def extends ResourceDefinition>(
   }
   await ctx.options?.beforeTransition?.({ ...ctx, moves, input: input.input ?? {} });
 
+  // A move is a status change of the stage to the resource's own hooks, as every write is: their
+  // checks may refuse it, and what they derive besides the stage is written and logged with it.
+  const hooks = repository.hooksOf();
+  const hookContext = { db, caller, scope, services: ctx.services, afterCommit: ctx.afterCommit };
+  const derivedOf = new Map<string, Record<string, unknown>>();
+  if (hooks.beforeUpdate) {
+    for (const move of moves) {
+      const row = locked.find((candidate) => candidate.id === move.record._id) as Row;
+      const sent = { [stages.field]: input.stage };
+      const values = await hooks.beforeUpdate({
+        ...hookContext,
+        id: row.id,
+        values: sent as never,
+        before: row as never,
+        action: 'STATUS_CHANGE',
+      });
+      const derived = Object.fromEntries(
+        Object.entries(values).filter(
+          ([key, value]) => key !== stages.field && key !== stages.history && key in columns && value !== undefined,
+        ),
+      );
+      if (Object.keys(derived).length > 0) derivedOf.set(row.id, derived);
+    }
+  }
+
   const movedAt = new Date();
   const movedBy = { _id: caller?.id ?? '', name: caller?.name || caller?.email || 'System' };
   const entry = historyEntryOf(stages, { movedBy, stage: input.stage, movedAt: movedAt.toISOString(), remarks } satisfies StageMove);
@@ -164,9 +189,16 @@ export const moveRecords = async <Def extends ResourceDefinition>(
           moves.map((move) => move.record._id),
         ),
       );
+    for (const [id, derived] of derivedOf)
+      await db
+        .update(table)
+        .set(derived)
+        .where(eq(column('id'), id));
     await db.insert(entityLogs).values(
       moves.map((move) => {
         const history = (move.record[stages.history] as unknown[] | null) ?? [];
+        const derived = derivedOf.get(move.record._id) ?? {};
+        const derivedFrom = Object.fromEntries(Object.keys(derived).map((key) => [key, move.record[key] ?? null]));
         return entityLogRow({
           caller,
           organisationId: (move.record.organisationId as string | null) ?? null,
@@ -174,18 +206,34 @@ export const moveRecords = async <Def extends ResourceDefinition>(
           labelField: def.labelField,
           action: 'STATUS_CHANGE',
           record: move.record as never,
-          from: { [stages.field]: move.from, [stages.history]: history },
-          to: { [stages.field]: move.to, [stages.history]: [...history, entry] },
+          from: { ...derivedFrom, [stages.field]: move.from, [stages.history]: history },
+          to: { ...derived, [stages.field]: move.to, [stages.history]: [...history, entry] },
         });
       }),
     );
   }
   const movedIds = new Set(moves.map((move) => move.record._id));
-  const records = locked.map((row) => {
+  const records: (Record<string, unknown> & { _id: string })[] = [];
+  for (const row of locked) {
     const record = repository.toRecord(row);
-    if (!movedIds.has(record._id)) return record;
-    return { ...record, [stages.field]: input.stage, [stages.history]: [...((record[stages.history] as unknown[] | null) ?? []), entry] };
-  });
+    if (!movedIds.has(record._id)) {
+      records.push(record);
+      continue;
+    }
+    const history = [...((record[stages.history] as unknown[] | null) ?? []), entry];
+    const moved = repository.toRecord({ ...row, ...derivedOf.get(row.id), [stages.field]: input.stage, [stages.history]: history });
+    const sent = { [stages.field]: input.stage };
+    const answered = await hooks.afterWrite?.({
+      ...hookContext,
+      operation: 'setStatus',
+      record: moved as never,
+      before: row as never,
+      input: sent,
+    });
+    records.push((answered as typeof moved | undefined) ?? moved);
+  }
+  const { afterCommit } = hooks;
+  if (afterCommit && moves.length > 0) ctx.afterCommit(() => afterCommit({ operation: 'setStatus', services: ctx.services }));
   const afterTransition = ctx.options?.afterTransition;
   if (afterTransition && moves.length > 0) {
     ctx.afterCommit((root) => afterTransition({ db: root, caller, services: ctx.services, moves }));

@@ -8,6 +8,7 @@ import { baseColumns } from '../../src/db/schema/columns';
 import { newId } from '../../src/engine/ids';
 import { registerResource } from '../../src/engine/register-resource';
 import { resourceRepository } from '../../src/engine/repository';
+import type { ResourceHooks } from '../../src/engine/resource-hooks';
 import type { TransitionOptions } from '../../src/engine/transitions';
 import { baseSql } from './test-resources';
 
@@ -89,7 +90,11 @@ export const testApplication = defineResource({
   },
 });
 
-export const registerTestPipeline = async (app: FastifyInstance, transitions: TransitionOptions = {}) => {
+export const registerTestPipeline = async (
+  app: FastifyInstance,
+  transitions: TransitionOptions = {},
+  hooks: ResourceHooks<typeof testApplication> = {},
+) => {
   for (const table of [
     `test_stages (${baseSql}, pipeline_id text not null, title text not null, stage_type text not null, enabled boolean not null default true)`,
     `test_applications (${baseSql}, title text not null, pipeline_id text not null, stage_id text, stage_history jsonb not null default '[]')`,
@@ -97,7 +102,7 @@ export const registerTestPipeline = async (app: FastifyInstance, transitions: Tr
     await app.database.db.execute(sql.raw(`create table if not exists ${table}`));
   }
   registerResource(app, resourceRepository(testStage, testStages));
-  registerResource(app, resourceRepository(testApplication, testApplications), { transitions });
+  registerResource(app, resourceRepository(testApplication, testApplications), { transitions, hooks });
 };
 
 /** A pipeline of an organisation: one stage row per type, by type. */
