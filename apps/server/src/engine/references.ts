@@ -27,6 +27,15 @@ export const addReferenceTarget = (target: ReferenceTarget) => {
   targets.set(target.def.name, target);
 };
 
+/**
+ * Takes a resource out of the registry: a test-only resource leaves with the app it was registered
+ * on, so the next test file in the same process (which shares this module) does not look in a table
+ * its database lacks.
+ */
+export const forgetReferenceTarget = (name: string) => {
+  targets.delete(name);
+};
+
 /** A registered resource by definition name, as references and related-to lists find it. */
 export const referenceTarget = (name: string) => targets.get(name);
 

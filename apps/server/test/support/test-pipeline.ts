@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { baseColumns } from '../../src/db/schema/columns';
 import { newId } from '../../src/engine/ids';
+import { forgetReferenceTarget } from '../../src/engine/references';
 import { registerResource } from '../../src/engine/register-resource';
 import { resourceRepository } from '../../src/engine/repository';
 import type { ResourceHooks } from '../../src/engine/resource-hooks';
@@ -101,6 +102,9 @@ export const registerTestPipeline = async (
   ]) {
     await app.database.db.execute(sql.raw(`create table if not exists ${table}`));
   }
+  app.addHook('onClose', async () => {
+    for (const name of [testStage.name, testApplication.name]) forgetReferenceTarget(name);
+  });
   registerResource(app, resourceRepository(testStage, testStages));
   registerResource(app, resourceRepository(testApplication, testApplications), { transitions, hooks });
 };
