@@ -86,8 +86,17 @@ export const createJobQueue = (input: { db: Db; log: FastifyBaseLogger; settings
 
   /** Claims one due job: the attempt is counted and the lock taken in the same statement. */
   const claim = async (): Promise<Job | null> => {
+    // Only kinds this process can run: one started before a kind existed (a rolling restart, or a
+    // second app on the database) leaves that kind's jobs to the processes that know it instead of
+    // spending their attempts.
+    const kinds = [...new Set([...handlers.keys(), ...recurring.keys()])];
+    if (kinds.length === 0) return null;
     const due = sql`select ${jobQueue.id} from ${jobQueue}
       where ${jobQueue.doneAt} is null and ${jobQueue.failedAt} is null and ${jobQueue.runAt} <= now()
+        and ${jobQueue.kind} in (${sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})
         and (${jobQueue.lockedUntil} is null or ${jobQueue.lockedUntil} < now()) and ${jobQueue.attempts} < ${jobQueue.maxAttempts}
       order by ${jobQueue.priority}, ${jobQueue.runAt} limit 1 for update skip locked`;
     // Milliseconds, so the lock read back as a Date still equals the stored one (it is the claim's token).
