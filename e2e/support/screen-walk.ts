@@ -132,7 +132,7 @@ export const walkScreens = async (input: { page: Page; walker: Walker; screens: 
               (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
             ),
         null,
-        { timeout: 3_000 },
+        { timeout: 1_000 },
       )
       .catch(() => undefined);
     const builder = new AxeBuilder({ page }).withTags(wcagTags);
