@@ -104,10 +104,10 @@ export type Stages = {
   };
   /** The history entry a move appends; `{ movedBy, stage, movedAt, remarks }` unless the resource keeps another shape. */
   entry?: (move: StageMove) => Record<string, unknown>;
-  /** One record to one stage. */
-  move?: CallSpec;
+  /** One record to one stage; `input` when the move takes more than the record, stage and remarks (joining dates). */
+  move?: CallSpec & { input?: z.ZodType };
   /** Many records to one stage in one transaction (at most `maxAtOnce`, conventions/bulk.ts). */
-  moveMany?: CallSpec;
+  moveMany?: CallSpec & { input?: z.ZodType };
 };
 
 export type ResourceDefinition<

@@ -16,6 +16,9 @@ import { task } from './crm/task';
 import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
+import { crmJob } from './hiring/crm-job';
+import { crmJobApplication } from './hiring/job-application';
+import { hiringPipeline, pipelineItemRecord } from './hiring/pipeline';
 import { jobApplication } from './job-board/application';
 import { recruiterCompany } from './job-board/company';
 import { coverLetter, coverLetterSection, coverLetterSuggestion, coverLetterTemplate } from './job-board/cover-letter';
@@ -52,6 +55,10 @@ export const resources: readonly ResourceDefinition[] = [
   candidate,
   candidateCv,
   feedbackCategory,
+  hiringPipeline,
+  pipelineItemRecord,
+  crmJob,
+  crmJobApplication,
   savedView,
   skill,
   language,

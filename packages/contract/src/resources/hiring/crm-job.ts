@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { slug } from '../../conventions/career';
+import { address, isoDate } from '../../conventions/common';
+import { mongoId } from '../../conventions/ids';
+import { filterDateRange, filterId, filterValue } from '../../conventions/list';
+import { recordSchema } from '../../conventions/record';
+import { defineResource, defineWorkflow } from '../../define-resource';
+import { experienceValues, jobTypeValues, workModelValues } from '../../lookups';
+import { clientUserSeesOwnClient } from '../../scope-policy';
+import { jobStatus, salary } from '../job-board/job';
+
+const contentRequired = 'Please fill the job content';
+const titleRequired = 'Please provide a title.';
+
+export const jobContent = z.string({ error: contentRequired }).trim().min(1, contentRequired).max(100_000);
+
+const editable = z.object({
+  title: z.string({ error: titleRequired }).trim().min(1, titleRequired).max(200),
+  slug: slug.optional().nullable(),
+  description: z.string().trim().max(1000).optional().nullable(),
+  content: jobContent,
+  address: address.optional().nullable(),
+  salaries: z.array(salary).max(3).default([]),
+  jobTypes: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((v) => (jobTypeValues as readonly number[]).includes(v), 'Unknown job type'),
+    )
+    .max(8)
+    .default([]),
+  industries: z.array(mongoId('industryId')).max(10).default([]),
+  workModel: z.enum(workModelValues, { error: 'Work model must be ON_SITE, HYBRID or REMOTE' }).optional().nullable(),
+  experience: z.array(z.enum(experienceValues)).max(6).default([]),
+  paidToRelocate: z.boolean().default(false),
+  applicationStartDate: isoDate.optional().nullable(),
+  applicationEndDate: isoDate.optional().nullable(),
+  isFeaturedJob: z.boolean().default(false),
+  skills: z
+    .array(z.object({ skillId: mongoId('skillId'), label: z.string().trim().max(200).optional() }))
+    .max(50)
+    .default([]),
+  additionalTitles: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
+  clientId: mongoId('clientId', 'Please choose a client'),
+  /** The default pipeline when left out. */
+  pipelineId: mongoId('pipelineId').optional().nullable(),
+});
+
+const withWindow = <T extends { applicationStartDate?: string | null; applicationEndDate?: string | null }>(
+  job: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (job.applicationStartDate && job.applicationEndDate && new Date(job.applicationEndDate) < new Date(job.applicationStartDate)) {
+    ctx.addIssue({ code: 'custom', path: ['applicationEndDate'], message: 'The closing date must be after the opening date' });
+  }
+};
+
+/**
+ * A job the agency recruits for, for one of its clients (crm.md §3 Job (CRM)): DRAFT, PUBLISHED,
+ * CLOSED, ARCHIVED (DECISIONS.md §8). Its applications move through its pipeline (the default one
+ * unless chosen). Creation may not set `_id`, `itemId` or `meta` (crm.md §5). Published to the public
+ * board in one click, its board copy is `boardJobId`. The staff list adds `applicationCount`.
+ */
+export const crmJob = defineResource({
+  name: 'CrmJob',
+  table: 'crm_jobs',
+  tenancy: 'organisation',
+  access: { module: 'Job' },
+  policies: [clientUserSeesOwnClient('clientId')],
+  itemIdPrefix: 'JOB',
+  labelField: 'title',
+  references: {
+    clientId: { resource: 'Client', expandAs: 'client' },
+    pipelineId: { resource: 'HiringPipeline', expandAs: 'pipeline' },
+    industries: { resource: 'Industry' },
+  },
+  computed: ['applicationCount'],
+  fields: editable.extend({
+    pipelineId: z.string().nullable(),
+    status: jobStatus,
+    postedOn: z.string().nullable(),
+    applicantCount: z.number().int(),
+    applicationCount: z.number().int().optional(),
+    meta: z.record(z.string(), z.unknown()).nullable(),
+    boardJobId: z.string().nullable(),
+  }),
+  create: editable
+    .extend({ status: jobStatus.default('DRAFT') })
+    .strict()
+    .superRefine(withWindow),
+  update: editable.partial().extend({ _id: mongoId() }).strict().superRefine(withWindow),
+  status: jobStatus,
+  search: ['title', 'itemId.combined'],
+  filters: {
+    status: filterValue(jobStatus),
+    clientId: filterId('clientId'),
+    pipelineId: filterId('pipelineId'),
+    createdAt: filterDateRange,
+  },
+  sortable: ['title', 'createdAt', 'postedOn'],
+  calls: {
+    create: { method: 'POST', path: '/crm/job/', who: ['CRM_USER', 'ADMIN'] },
+    update: { method: 'PUT', path: '/crm/job/', who: ['CRM_USER', 'ADMIN'] },
+    setStatus: { method: 'PUT', path: '/crm/job/update-status', who: ['CRM_USER', 'ADMIN'] },
+    details: { method: 'POST', path: '/crm/job/details', who: ['CRM_USER', 'ADMIN'] },
+    list: { method: 'POST', path: '/crm/job/list', who: ['CRM_USER', 'ADMIN'] },
+    remove: { method: 'POST', path: '/crm/job/delete', who: ['CRM_USER', 'ADMIN'] },
+  },
+});
+
+/** The description alone, from the job page's editor (sanitised as every write of `content` is). */
+export const updateCrmJobDescription = defineWorkflow({
+  name: 'updateCrmJobDescription',
+  tag: 'CrmJob',
+  method: 'PUT',
+  path: '/crm/job/update-description',
+  who: ['CRM_USER', 'ADMIN'],
+  access: { module: 'Job' },
+  tenancy: 'organisation',
+  level: 'WRITE',
+  summary: 'Replaces a CRM job’s description (rich text, sanitised)',
+  input: z.object({ _id: mongoId(), content: jobContent }).strict(),
+  output: recordSchema(crmJob),
+});
