@@ -19,6 +19,7 @@ import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerCvBuilder } from './areas/cv-builder/routes';
 import { registerEntityLog } from './areas/entity-log/routes';
 import { registerFiles } from './areas/files/routes';
+import { registerHiring } from './areas/hiring/routes';
 import { registerJobSeekers } from './areas/job-seekers/routes';
 import { registerJobPages } from './areas/jobs/page';
 import { publicPageHead } from './areas/jobs/public-page-head';
@@ -239,6 +240,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   registerCrmAccess(app);
   registerEntityLog(app);
   registerCrm(app);
+  registerHiring(app);
   registerLookups(app);
   registerJobSeekers(app);
   registerCompanies(app);

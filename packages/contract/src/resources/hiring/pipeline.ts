@@ -134,6 +134,7 @@ export const defaultHiringPipeline = defineWorkflow({
   method: 'POST',
   path: '/hiring-pipeline/get-default',
   who: ['CRM_USER', 'CRM_CLIENT_USER'],
+  access: { module: 'Hiring Pipeline' },
   tenancy: 'organisation',
   summary: 'The organisation’s default pipeline (made with the 13 stage types on first use)',
   input: z.object({}).strict(),

@@ -1,0 +1,98 @@
+import { crmJob, updateCrmJobDescription } from '@app/contract/resources/hiring/crm-job';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { clients } from '../../db/schema/clients';
+import { crmJobApplications, crmJobs } from '../../db/schema/hiring';
+import { badRequest, notFound } from '../../engine/errors';
+import { registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import { resourceRepository } from '../../engine/repository';
+import type { HookContext, ResourceHooks } from '../../engine/resource-hooks';
+import { sanitizeRichText } from '../../services/sanitize';
+import { freeSlug } from '../companies/repository';
+import { ensureDefaultPipeline } from './pipeline-repository';
+
+export const crmJobRepository = resourceRepository(crmJob, crmJobs);
+
+/** Live applications of each job, by job id: one query for a page. */
+export const applicationCounts = async (db: Executor, jobIds: readonly string[]) => {
+  if (jobIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ jobId: crmJobApplications.jobId, n: count() })
+    .from(crmJobApplications)
+    .where(and(inArray(crmJobApplications.jobId, [...jobIds]), eq(crmJobApplications.isDeleted, false)))
+    .groupBy(crmJobApplications.jobId);
+  return new Map(rows.map((row) => [row.jobId, Number(row.n)]));
+};
+
+/**
+ * The organisation a new job goes to: the caller's, or for a platform admin (who works across
+ * organisations) its client's.
+ */
+const organisationOf = async (ctx: HookContext, clientId: string) => {
+  if (ctx.scope.organisationId) return ctx.scope.organisationId;
+  const [client] = await ctx.db
+    .select({ organisationId: clients.organisationId })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.isDeleted, false)));
+  if (!client?.organisationId) throw notFound('Client');
+  return client.organisationId;
+};
+
+/** Hooks other areas add to a job's writes (the board copy follows the job). */
+const afterJobWrites: NonNullable<ResourceHooks<typeof crmJob>['afterWrite']>[] = [];
+export const onCrmJobWrite = (step: NonNullable<ResourceHooks<typeof crmJob>['afterWrite']>) => {
+  afterJobWrites.push(step);
+};
+
+export const crmJobHooks: ResourceHooks<typeof crmJob> = {
+  beforeCreate: async (ctx) => {
+    const { values } = ctx;
+    const organisationId = await organisationOf(ctx, values.clientId);
+    const pipelineId =
+      values.pipelineId ??
+      (await ensureDefaultPipeline(ctx.db, { caller: ctx.caller, services: ctx.services, afterCommit: ctx.afterCommit, organisationId }));
+    return {
+      ...values,
+      organisationId,
+      content: sanitizeRichText(values.content),
+      pipelineId,
+      slug: values.slug ?? (await freeSlug(ctx.db, crmJobs, values.title)),
+      ...(values.status === 'PUBLISHED' ? { postedOn: new Date() } : {}),
+    };
+  },
+  beforeUpdate: async ({ db, values, before }) => {
+    const changes: Record<string, unknown> = { ...values };
+    if (typeof values.content === 'string') changes.content = sanitizeRichText(values.content);
+    if (values.pipelineId === null) delete changes.pipelineId;
+    if (values.pipelineId && values.pipelineId !== before.pipelineId) {
+      const n = (await applicationCounts(db, [before.id])).get(before.id) ?? 0;
+      if (n > 0) {
+        const message = `This job has ${n === 1 ? 'an application' : `${n} applications`} on its pipeline: its pipeline cannot change`;
+        throw badRequest(message, [{ field: 'pipelineId', message }]);
+      }
+    }
+    if (values.status === 'PUBLISHED' && !before.postedOn) changes.postedOn = new Date();
+    return changes;
+  },
+  afterWrite: async (ctx) => {
+    for (const step of afterJobWrites) await step(ctx);
+  },
+  afterRead: async ({ db, operation, records }) => {
+    if (operation !== 'list') return records;
+    const counts = await applicationCounts(
+      db,
+      records.map((record) => record._id),
+    );
+    return records.map((record) => ({ ...record, applicationCount: counts.get(record._id) ?? 0 }));
+  },
+};
+
+export const registerCrmJobs = (app: FastifyInstance) => {
+  registerResource(app, crmJobRepository, { hooks: crmJobHooks });
+
+  registerCall(app, updateCrmJobDescription, (ctx) =>
+    crmJobRepository.update(ctx.db, { ...ctx, id: ctx.input._id, values: { content: ctx.input.content } }),
+  );
+};

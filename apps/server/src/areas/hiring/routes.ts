@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCrmJobs } from './crm-jobs';
+import { registerPipelines } from './pipelines';
+
+/** Hiring: pipelines, CRM jobs and their applications. */
+export const registerHiring = (app: FastifyInstance) => {
+  registerPipelines(app);
+  registerCrmJobs(app);
+};
