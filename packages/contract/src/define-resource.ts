@@ -120,6 +120,8 @@ export type ResourceDefinition<
   name: string;
   /** Database table, snake_case. */
   table: string;
+  /** What a person calls one record in messages ("Job application not found"): the name in words unless said. */
+  label?: string;
   tenancy: Tenancy;
   /** CRM calls made by CRM_USER go through the permission check of this module and feature. */
   access?: CrmAccess;

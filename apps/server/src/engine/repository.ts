@@ -54,7 +54,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
     const rest = Object.fromEntries(Object.entries(claim.values).filter(([key]) => !serverFiles.includes(key)));
     return { ...(await claimFileReferences(db, { ...claim, values: rest })), ...own };
   };
-  const label = def.name.replace(/([a-z])([A-Z])/g, '$1 $2');
+  const label = def.label ?? def.name.replace(/([a-z])([A-Z])/g, '$1 $2');
   /**
    * Staff's new records are filed under a team of theirs (TEAM scope matches on it), unless the
    * definition's own `teamId` field says which team the record is about (a team membership).

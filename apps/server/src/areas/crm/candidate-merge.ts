@@ -262,6 +262,7 @@ export const registerCandidateMerge = (app: FastifyInstance) => {
       to: { fields: Object.keys(chosen) },
     });
     const record = await candidateRepository.details(db, scope as Scope, survivor.id);
-    return new Answer(withCounts(record), 'Candidates merged');
+    const [answer] = await withCounts(db, [record]);
+    return new Answer(answer, 'Candidates merged');
   });
 };

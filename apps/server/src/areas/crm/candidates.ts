@@ -127,7 +127,7 @@ const candidateDetails = async (db: Executor, input: { caller: Caller | null; sc
     }
   }
   if (!record) throw notFound(candidateRepository.label);
-  const answer: Values = withCounts(record);
+  const [answer] = (await withCounts(db, [record])) as Values[];
   if (redirectedFrom) answer.redirectedFrom = redirectedFrom;
   if (await mayDiversity(db, caller, 'READ')) {
     answer.diversity = await readDiversity(db, { caller, candidate: record as never });
@@ -202,7 +202,8 @@ export const registerCandidates = (app: FastifyInstance) => {
           });
         }
         // Read again with its expansions: the self contact is linked after the write, and linked contacts answer { _id, label }.
-        return withCounts(await candidateRepository.details(db, scope, record._id as string));
+        const [answer] = await withCounts(db, [await candidateRepository.details(db, scope, record._id as string)]);
+        return answer;
       },
     },
     handlers: {
@@ -216,10 +217,10 @@ export const registerCandidates = (app: FastifyInstance) => {
         const found = await services.candidateSearch.find(scope, request);
         if (!found) {
           const page = await repository.list(db, scope, request);
-          return { ...page, results: page.results.map(withCounts) };
+          return { ...page, results: await withCounts(db, page.results) };
         }
         const rows = await repository.listByIds(db, scope, found.ids);
-        return pageOf(rows.map(withCounts), found.total, request);
+        return pageOf(await withCounts(db, rows), found.total, request);
       },
     },
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerApplications } from './applications';
 import { registerCrmJobs } from './crm-jobs';
 import { registerPipelines } from './pipelines';
 
@@ -6,4 +7,5 @@ import { registerPipelines } from './pipelines';
 export const registerHiring = (app: FastifyInstance) => {
   registerPipelines(app);
   registerCrmJobs(app);
+  registerApplications(app);
 };

@@ -11,7 +11,17 @@ export const mailPriorities = ['URGENT', 'NORMAL', 'BULK'] as const;
 export type MailPriority = (typeof mailPriorities)[number];
 
 /** What an organisation's mail is, as its admin sees it in the sent-mail list. */
-export const mailKinds = ['EVENT_INVITATION', 'EVENT_UPDATE', 'EVENT_CANCELLATION', 'TASK_REMINDER', 'TASK_ASSIGNED', 'NOTE'] as const;
+export const mailKinds = [
+  'EVENT_INVITATION',
+  'EVENT_UPDATE',
+  'EVENT_CANCELLATION',
+  'TASK_REMINDER',
+  'TASK_ASSIGNED',
+  'NOTE',
+  'JOB_APPLICANT_EMAIL',
+  'JOB_APPLICANT_REJECTION',
+  'JOB_APPLICANT_OFFER_LETTER',
+] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export const mailStatuses = ['QUEUED', 'SENT', 'LOGGED', 'FAILED'] as const;

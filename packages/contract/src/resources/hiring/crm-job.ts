@@ -65,6 +65,7 @@ const withWindow = <T extends { applicationStartDate?: string | null; applicatio
 export const crmJob = defineResource({
   name: 'CrmJob',
   table: 'crm_jobs',
+  label: 'Job',
   tenancy: 'organisation',
   access: { module: 'Job' },
   policies: [clientUserSeesOwnClient('clientId')],

@@ -32,6 +32,8 @@ export const moveApplicationRequest = z
     relatedTo: relatedTo.optional(),
     joiningDate,
     joiningEndDate,
+    /** A move to REJECTED or OFFERED mails the candidate the letter of its type unless false. */
+    notifyCandidate: z.boolean().default(true),
   })
   .strict();
 
@@ -44,6 +46,8 @@ export const moveApplicationsRequest = z
     relatedTo: relatedTo.optional(),
     joiningDate,
     joiningEndDate,
+    /** A move to REJECTED or OFFERED mails the candidate the letter of its type unless false. */
+    notifyCandidate: z.boolean().default(true),
   })
   .strict();
 
@@ -79,6 +83,7 @@ export const applicationInterview = z.object({
 export const crmJobApplication = defineResource({
   name: 'CrmJobApplication',
   table: 'crm_job_applications',
+  label: 'Job Application',
   tenancy: 'organisation',
   access: { module: 'Job Application' },
   policies: [clientUserSeesOwnClient('clientId')],

@@ -86,6 +86,7 @@ const editable = z.object({
 export const hiringPipeline = defineResource({
   name: 'HiringPipeline',
   table: 'hiring_pipelines',
+  label: 'Hiring Pipeline',
   tenancy: 'organisation',
   access: { module: 'Hiring Pipeline' },
   labelField: 'title',

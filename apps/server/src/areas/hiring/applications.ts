@@ -1,0 +1,293 @@
+import type { PersonName } from '@app/contract/conventions/common';
+import type { StageMove } from '@app/contract/define-resource';
+import {
+  addToLongList,
+  candidateApplicationList,
+  crmJobApplication,
+  grantApplicationAccess,
+  jobApplicantsList,
+  sendJobApplicantEmail,
+} from '@app/contract/resources/hiring/job-application';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { candidateCvs, candidates } from '../../db/schema/candidates';
+import { crmContacts } from '../../db/schema/contacts';
+import { crmJobApplications, crmJobs, hiringPipelineItems } from '../../db/schema/hiring';
+import type { Caller, Scope } from '../../engine/context';
+import { badRequest, notFound } from '../../engine/errors';
+import { Answer, registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import { resourceRepository } from '../../engine/repository';
+import type { ResourceHooks } from '../../engine/resource-hooks';
+import type { Transition, TransitionOptions } from '../../engine/transitions';
+import { plainText, sanitizeRichText } from '../../services/sanitize';
+import { candidateRepository } from '../crm/candidate-repository';
+import { applicantMailOfStage, mailApplicants } from './application-mail';
+import { crmJobRepository } from './crm-jobs';
+
+export const applicationRepository = resourceRepository(crmJobApplication, crmJobApplications);
+
+/** Every move sets when the application reached its stage: time in stage without reading the history. */
+const applicationHooks: ResourceHooks<typeof crmJobApplication> = {
+  beforeUpdate: ({ values }) => ('pipelineCurrentStage' in values ? { ...values, stageEnteredAt: new Date() } : values),
+};
+
+const monthsBetween = (start: Date, end: Date) => Math.round(((end.getTime() - start.getTime()) / (30.4375 * 24 * 3600 * 1000)) * 10) / 10;
+
+/** A move to HIRED records when the candidate joins (and, for a contract, leaves). */
+const joiningInfoOf = (input: Record<string, unknown>) => {
+  const joiningDate = input.joiningDate as string | null | undefined;
+  const joiningEndDate = input.joiningEndDate as string | null | undefined;
+  if (!joiningDate) {
+    const message = 'Please provide the joining date';
+    throw badRequest(message, [{ field: 'joiningDate', message }]);
+  }
+  const start = new Date(joiningDate);
+  const end = joiningEndDate ? new Date(joiningEndDate) : null;
+  if (end && end < start) {
+    const message = 'The end date must be after the joining date';
+    throw badRequest(message, [{ field: 'joiningEndDate', message }]);
+  }
+  return { startDate: start.toISOString(), endDate: end?.toISOString() ?? null, durationInMonths: end ? monthsBetween(start, end) : null };
+};
+
+const transitions: TransitionOptions = {
+  // In the move's transaction: the joining dates are written with it, and the letters are queued with
+  // it, so a refused move writes and mails nothing.
+  beforeTransition: async ({ db, caller, scope, services, afterCommit, moves, input }) => {
+    const toType = moves[0]?.toType;
+    if (!toType) return;
+    if (toType === 'HIRED') {
+      const joiningInfo = joiningInfoOf(input);
+      for (const move of moves) {
+        await applicationRepository.update(db, { caller, scope, services, afterCommit, id: move.record._id, values: { joiningInfo } });
+      }
+    }
+    const letter = applicantMailOfStage[toType];
+    if (letter && input.notifyCandidate !== false) {
+      await mailApplicants(db, {
+        services,
+        caller,
+        type: letter,
+        applications: moves.map(({ record }: Transition) => ({
+          _id: record._id,
+          candidateId: record.candidateId as string,
+          jobId: record.jobId as string,
+          organisationId: record.organisationId as string,
+        })),
+      });
+    }
+  },
+};
+
+const unique = (ids: readonly string[]) => [...new Set(ids)];
+
+/** The stage an application starts at: the pipeline's first enabled stage of the type, else its first enabled stage. */
+const startingStages = async (db: Executor, pipelineIds: string[], stageType: string) => {
+  if (pipelineIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: hiringPipelineItems.id, pipelineId: hiringPipelineItems.pipelineId, stageType: hiringPipelineItems.stageType })
+    .from(hiringPipelineItems)
+    .where(
+      and(
+        inArray(hiringPipelineItems.pipelineId, pipelineIds),
+        eq(hiringPipelineItems.enabled, true),
+        eq(hiringPipelineItems.isDeleted, false),
+      ),
+    )
+    .orderBy(asc(hiringPipelineItems.orderNo), asc(hiringPipelineItems.id));
+  const stages = new Map<string, string>();
+  for (const row of rows) if (row.stageType === stageType && !stages.has(row.pipelineId)) stages.set(row.pipelineId, row.id);
+  for (const row of rows) if (!stages.has(row.pipelineId)) stages.set(row.pipelineId, row.id);
+  return stages;
+};
+
+const movedByOf = (caller: Caller | null) => ({ _id: caller?.id ?? '', name: caller?.name || caller?.email || 'System' });
+
+/**
+ * Puts candidates on jobs at their pipelines' starting stage (LONG_LIST for staff, APPLIED from the
+ * board), each pair once: the pairs already there are answered, not added again. One transaction,
+ * through the repository (hooks and log). Callers hold the jobs' locks, so two at once do not race.
+ */
+export const putOnJobs = async (
+  db: Executor,
+  ctx: {
+    caller: Caller | null;
+    scope: Scope;
+    services: FastifyInstance['services'];
+    afterCommit: (task: (db: Executor) => unknown) => void;
+  },
+  input: {
+    candidateIds: string[];
+    jobs: { id: string; pipelineId: string | null; clientId: string | null; organisationId: string | null }[];
+    stageType: 'LONG_LIST' | 'APPLIED';
+    source: 'MANUAL' | 'BOARD' | 'IMPORT' | 'REFERRAL';
+    remarks: string;
+    extra?: (pair: { candidateId: string; jobId: string }) => Record<string, unknown>;
+  },
+) => {
+  const jobIds = input.jobs.map((job) => job.id).sort();
+  for (const jobId of jobIds) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`job-applications:${jobId}`}))`);
+  const existing = await db
+    .select({ _id: crmJobApplications.id, candidateId: crmJobApplications.candidateId, jobId: crmJobApplications.jobId })
+    .from(crmJobApplications)
+    .where(
+      and(
+        inArray(crmJobApplications.jobId, jobIds),
+        inArray(crmJobApplications.candidateId, input.candidateIds),
+        eq(crmJobApplications.isDeleted, false),
+      ),
+    );
+  const there = new Set(existing.map((row) => `${row.candidateId}:${row.jobId}`));
+  const stages = await startingStages(
+    db,
+    unique(input.jobs.map((job) => job.pipelineId).filter((id): id is string => Boolean(id))),
+    input.stageType,
+  );
+  const cvs = await db
+    .select({ id: candidateCvs.id, candidateId: candidateCvs.jobSeekerId })
+    .from(candidateCvs)
+    .where(and(inArray(candidateCvs.jobSeekerId, input.candidateIds), eq(candidateCvs.isDefault, true), eq(candidateCvs.isDeleted, false)));
+  const cvOf = new Map(cvs.map((cv) => [cv.candidateId, cv.id]));
+  const now = new Date();
+  const values: Record<string, unknown>[] = [];
+  for (const job of input.jobs) {
+    const stage = job.pipelineId ? stages.get(job.pipelineId) : undefined;
+    if (!job.pipelineId || !stage) throw badRequest('This job’s pipeline has no enabled stage');
+    for (const candidateId of input.candidateIds) {
+      if (there.has(`${candidateId}:${job.id}`)) continue;
+      const entry: StageMove = { movedBy: movedByOf(ctx.caller), stage, movedAt: now.toISOString(), remarks: input.remarks };
+      values.push({
+        candidateId,
+        jobId: job.id,
+        clientId: job.clientId,
+        pipelineId: job.pipelineId,
+        pipelineCurrentStage: stage,
+        pipelineStageHistory: [entry],
+        source: input.source,
+        candidateCvId: cvOf.get(candidateId) ?? null,
+        stageEnteredAt: now,
+        ...(job.organisationId && !ctx.scope.organisationId ? { organisationId: job.organisationId } : {}),
+        ...input.extra?.({ candidateId, jobId: job.id }),
+      });
+    }
+  }
+  const added = values.length > 0 ? await applicationRepository.createMany(db, { ...ctx, values }) : [];
+  return { added, alreadyThere: existing };
+};
+
+const closedStatuses = new Set(['CLOSED', 'ARCHIVED']);
+
+/** The people a mail to applicants reaches: contacts by id, or candidates by id (their own email). */
+const recipientsOf = async (db: Executor, organisationId: string, ids: string[]) => {
+  const contacts = await db
+    .select({ id: crmContacts.id, profile: crmContacts.profile, relatedTo: crmContacts.relatedTo })
+    .from(crmContacts)
+    .where(and(inArray(crmContacts.id, ids), eq(crmContacts.organisationId, organisationId), eq(crmContacts.isDeleted, false)));
+  const people = await db
+    .select({ id: candidates.id, name: candidates.name, email: candidates.email })
+    .from(candidates)
+    .where(and(inArray(candidates.id, ids), eq(candidates.organisationId, organisationId), eq(candidates.isDeleted, false)));
+  const found = new Set([...contacts.map((row) => row.id), ...people.map((row) => row.id)]);
+  const missing = ids.find((id) => !found.has(id));
+  if (missing) throw notFound('Contact');
+  return [
+    ...contacts.map((row) => {
+      const profile = row.profile as { email?: string; name?: PersonName };
+      const candidate = (row.relatedTo as { _id: string; entityType: string }[] | null)?.find((entry) => entry.entityType === 'Candidate');
+      return {
+        email: profile.email ?? '',
+        relatedTo: [{ _id: candidate?._id ?? row.id, entityType: candidate ? 'Candidate' : 'Contact' }],
+      };
+    }),
+    ...people.map((row) => ({ email: row.email, relatedTo: [{ _id: row.id, entityType: 'Candidate' }] })),
+  ].filter((recipient) => recipient.email);
+};
+
+export const registerApplications = (app: FastifyInstance) => {
+  registerResource(app, applicationRepository, { hooks: applicationHooks, transitions });
+
+  registerCall(app, addToLongList, async (ctx) => {
+    const { db, scope, input } = ctx;
+    const candidateIds = unique(input.candidateIds);
+    const jobIds = unique(input.jobIds);
+    const organisationScope = { organisationId: scope.organisationId };
+    const seen = await db
+      .select({ id: candidates.id })
+      .from(candidates)
+      .where(and(inArray(candidates.id, candidateIds), ...candidateRepository.scopeWhere(organisationScope)));
+    if (seen.length < candidateIds.length) throw notFound('Candidate');
+    const jobs = await db
+      .select({
+        id: crmJobs.id,
+        title: crmJobs.title,
+        status: crmJobs.status,
+        pipelineId: crmJobs.pipelineId,
+        clientId: crmJobs.clientId,
+        organisationId: crmJobs.organisationId,
+      })
+      .from(crmJobs)
+      .where(and(inArray(crmJobs.id, jobIds), ...crmJobRepository.scopeWhere(organisationScope)));
+    if (jobs.length < jobIds.length) throw notFound('Job');
+    const closed = jobs.find((job) => closedStatuses.has(job.status));
+    if (closed) throw badRequest(`${closed.title} is ${closed.status.toLowerCase()}: it takes no new applications`);
+    const { added, alreadyThere } = await putOnJobs(db, ctx, {
+      candidateIds,
+      jobs,
+      stageType: 'LONG_LIST',
+      source: 'MANUAL',
+      remarks: 'Added to the long list',
+    });
+    const message =
+      added.length === 0
+        ? 'Already on the long list'
+        : `${added.length} added to the long list${alreadyThere.length > 0 ? `, ${alreadyThere.length} already there` : ''}`;
+    return new Answer({ added, alreadyThere }, message);
+  });
+
+  registerCall(app, candidateApplicationList, async ({ db, scope, input }) => {
+    const { candidateId, ...request } = input;
+    await candidateRepository.get(db, { organisationId: scope.organisationId }, candidateId);
+    return applicationRepository.list(db, scope, request, [eq(crmJobApplications.candidateId, candidateId)]);
+  });
+
+  registerCall(app, jobApplicantsList, async ({ db, scope, input }) => {
+    const { jobId, ...request } = input;
+    await crmJobRepository.get(db, { organisationId: scope.organisationId }, jobId);
+    return applicationRepository.list(db, scope, request, [eq(crmJobApplications.jobId, jobId)]);
+  });
+
+  registerCall(app, grantApplicationAccess, (ctx) =>
+    applicationRepository.update(ctx.db, {
+      ...ctx,
+      id: ctx.input._id,
+      values: { isPersonalInfoVisibleToClient: ctx.input.isPersonalInfoVisibleToClient },
+    }),
+  );
+
+  registerCall(app, sendJobApplicantEmail, async ({ db, scope, caller, services, input }) => {
+    const organisationId = scope.organisationId as string;
+    const job = input.jobId ? await crmJobRepository.get(db, { organisationId }, input.jobId) : undefined;
+    const recipients = await recipientsOf(db, organisationId, unique(input.contactIds));
+    const by = caller ? { id: caller.id, name: caller.name || caller.email } : null;
+    for (const recipient of recipients) {
+      await services.mail.send(db, {
+        to: recipient.email,
+        subject: input.subject,
+        html: sanitizeRichText(input.body),
+        text: plainText(input.body),
+        sentFor: {
+          organisationId,
+          by,
+          kind: 'JOB_APPLICANT_EMAIL',
+          relatedTo: [...recipient.relatedTo, ...(job ? [{ _id: job.id, entityType: 'CrmJob' }] : [])],
+        },
+      });
+    }
+    return new Answer(
+      { sent: recipients.length },
+      `Email sent to ${recipients.length} ${recipients.length === 1 ? 'applicant' : 'applicants'}`,
+    );
+  });
+};
