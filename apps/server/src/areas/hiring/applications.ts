@@ -8,7 +8,7 @@ import {
   jobApplicantsList,
   sendJobApplicantEmail,
 } from '@app/contract/resources/hiring/job-application';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { candidateCvs, candidates } from '../../db/schema/candidates';

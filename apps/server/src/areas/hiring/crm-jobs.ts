@@ -1,9 +1,9 @@
 import { crmJob, updateCrmJobDescription } from '@app/contract/resources/hiring/crm-job';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
-import { crmJobApplications, crmJobs } from '../../db/schema/hiring';
+import { crmJobs } from '../../db/schema/hiring';
 import { badRequest, notFound } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
@@ -11,20 +11,13 @@ import { resourceRepository } from '../../engine/repository';
 import type { HookContext, ResourceHooks } from '../../engine/resource-hooks';
 import { sanitizeRichText } from '../../services/sanitize';
 import { freeSlug } from '../companies/repository';
+import { applicationCountsBy } from './application-counts';
 import { ensureDefaultPipeline } from './pipeline-repository';
 
 export const crmJobRepository = resourceRepository(crmJob, crmJobs);
 
 /** Live applications of each job, by job id: one query for a page. */
-export const applicationCounts = async (db: Executor, jobIds: readonly string[]) => {
-  if (jobIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ jobId: crmJobApplications.jobId, n: count() })
-    .from(crmJobApplications)
-    .where(and(inArray(crmJobApplications.jobId, [...jobIds]), eq(crmJobApplications.isDeleted, false)))
-    .groupBy(crmJobApplications.jobId);
-  return new Map(rows.map((row) => [row.jobId, Number(row.n)]));
-};
+export const applicationCounts = (db: Executor, jobIds: readonly string[]) => applicationCountsBy(db, 'jobId', jobIds);
 
 /**
  * The organisation a new job goes to: the caller's, or for a platform admin (who works across

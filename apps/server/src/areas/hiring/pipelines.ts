@@ -1,31 +1,20 @@
 import type { hiringPipeline, pipelineItemInput } from '@app/contract/resources/hiring/pipeline';
 import { defaultHiringPipeline } from '@app/contract/resources/hiring/pipeline';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client';
-import { crmJobApplications, crmJobs, hiringPipelineItems } from '../../db/schema/hiring';
+import { crmJobs, hiringPipelineItems } from '../../db/schema/hiring';
 import type { Caller } from '../../engine/context';
 import { badRequest } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import type { HookContext, ResourceHooks } from '../../engine/resource-hooks';
+import { applicationCountsBy } from './application-counts';
 import { ensureDefaultPipeline, itemsOf, pipelineItemRepository, pipelineRepository } from './pipeline-repository';
 
 type ItemInput = z.output<typeof pipelineItemInput>;
 
 const itemsError = (message: string) => badRequest(message, [{ field: 'items', message }]);
-
-/** Live applications at each of the stages, by stage id. */
-const applicationsAt = async (db: Executor, stageIds: string[]) => {
-  if (stageIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ stage: crmJobApplications.pipelineCurrentStage, n: count() })
-    .from(crmJobApplications)
-    .where(and(inArray(crmJobApplications.pipelineCurrentStage, stageIds), eq(crmJobApplications.isDeleted, false)))
-    .groupBy(crmJobApplications.pipelineCurrentStage);
-  return new Map(rows.map((row) => [row.stage as string, Number(row.n)]));
-};
 
 const applicationsWord = (n: number) => (n === 1 ? 'the application' : `the ${n} applications`);
 
@@ -49,7 +38,10 @@ const writeItems = async (ctx: HookContext, pipelineId: string, organisationId: 
   const keptIds = new Set(sent.map((item) => item._id).filter(Boolean));
   const removed = existing.filter((row) => !keptIds.has(row.id));
   const disabled = sent.filter((item) => item._id && !item.enabled && byId.get(item._id)?.enabled);
-  const held = await applicationsAt(db, [...removed.map((row) => row.id), ...disabled.map((item) => item._id as string)]);
+  const held = await applicationCountsBy(db, 'pipelineCurrentStage', [
+    ...removed.map((row) => row.id),
+    ...disabled.map((item) => item._id as string),
+  ]);
   for (const row of removed) {
     const n = held.get(row.id) ?? 0;
     if (n > 0) throw itemsError(`Move ${applicationsWord(n)} at ${row.title} before removing it`);
