@@ -49,7 +49,8 @@ export const recruiterCompanies = pgTable(
   'recruiter_companies',
   {
     ...baseColumns(),
-    userId: text().notNull(),
+    /** Its RECRUITER account; none for an agency's board company (its `organisationId`), which staff run from the CRM. */
+    userId: text(),
     name: text().notNull(),
     slug: text().notNull(),
     email: text().notNull(),
@@ -68,6 +69,8 @@ export const recruiterCompanies = pgTable(
   (t) => [
     uniqueIndex('recruiter_companies_user').on(t.userId),
     uniqueIndex('recruiter_companies_slug_live').on(t.slug).where(sql`not ${t.isDeleted}`),
+    // An organisation's presence on the board (issue 29 point 5): one per organisation.
+    uniqueIndex('recruiter_companies_organisation').on(t.organisationId).where(sql`not ${t.isDeleted}`),
   ],
 );
 

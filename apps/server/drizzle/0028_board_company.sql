@@ -1,0 +1,2 @@
+ALTER TABLE "recruiter_companies" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "recruiter_companies_organisation" ON "recruiter_companies" USING btree ("organisation_id") WHERE not "recruiter_companies"."is_deleted";
