@@ -124,3 +124,43 @@ export const updateCrmJobDescription = defineWorkflow({
   input: z.object({ _id: mongoId(), content: jobContent }).strict(),
   output: recordSchema(crmJob),
 });
+
+/** Where a CRM job's board copy is: its public page is /jobs/{slug}. */
+export const boardJobLink = z.object({ _id: z.string(), slug: z.string(), status: jobStatus });
+
+/** A CRM job with its board copy, as publishing answers it. */
+const crmJobOnBoard = recordSchema(crmJob).extend({ boardJob: boardJobLink.nullable() });
+
+/**
+ * One click puts a CRM job on the public board (issue 29 point 5), under the agency's board
+ * company (made on first use): the board's search, page and apply are then the job's. Again, it
+ * brings the board copy up to date.
+ */
+export const publishCrmJobToBoard = defineWorkflow({
+  name: 'publishCrmJobToBoard',
+  tag: 'CrmJob',
+  method: 'POST',
+  path: '/crm/job/publish-to-board',
+  who: ['CRM_USER'],
+  access: { module: 'Job' },
+  tenancy: 'organisation',
+  level: 'WRITE',
+  summary: 'Publishes a CRM job on the public job board, or updates its board copy (an extra call)',
+  input: z.object({ _id: mongoId() }).strict(),
+  output: crmJobOnBoard,
+});
+
+/** Takes a CRM job off the board: its board copy is closed; the CRM job keeps its status. */
+export const unpublishCrmJobFromBoard = defineWorkflow({
+  name: 'unpublishCrmJobFromBoard',
+  tag: 'CrmJob',
+  method: 'POST',
+  path: '/crm/job/unpublish-from-board',
+  who: ['CRM_USER'],
+  access: { module: 'Job' },
+  tenancy: 'organisation',
+  level: 'WRITE',
+  summary: 'Closes the board copy of a CRM job (an extra call)',
+  input: z.object({ _id: mongoId() }).strict(),
+  output: crmJobOnBoard,
+});

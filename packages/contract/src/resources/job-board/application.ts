@@ -188,3 +188,23 @@ export const wishlistJobs = defineWorkflow({
   input: z.object({}).strict(),
   output: z.array(jobSummary.extend({ savedAt: instant, isDeleted: z.boolean() })),
 });
+
+export const withdrawableStatuses = ['APPLIED', 'VIEWED', 'SHORTLISTED'] as const;
+export const notWithdrawableMessage = 'This application can no longer be withdrawn';
+
+/**
+ * The seeker takes back one of their applications while it is still open (APPLIED, VIEWED or
+ * SHORTLISTED): it becomes WITHDRAWN, and the agency's pipeline twin of a CRM job's application
+ * leaves the running (an extra call).
+ */
+export const withdrawApplication = defineWorkflow({
+  name: 'withdrawApplication',
+  tag: 'JobApplication',
+  method: 'POST',
+  path: '/recruiter/job-application/withdraw',
+  who: ['JOB_SEEKER'],
+  summary: 'Withdraws one of the seeker’s own applications (an extra call)',
+  input: z.object({ _id: mongoId('job application id') }).strict(),
+  // What a status change answers.
+  output: updateApplicationStatus.output,
+});

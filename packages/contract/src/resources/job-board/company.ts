@@ -44,7 +44,8 @@ const companyFields = z.object({
   industries: z.array(mongoId('industryId')),
   socialMedia: z.array(socialMedia),
   slug,
-  userId: mongoId('userId'),
+  /** None for an agency's board company, which its staff run from the CRM. */
+  userId: mongoId('userId').nullable(),
 });
 
 /** What anyone may see of a company: not its account, its contact email and phone, or who wrote it. */
