@@ -4,8 +4,11 @@ import {
   applyForJob,
   jobApplicants,
   myApplications,
+  notWithdrawableMessage,
   toggleWishlist,
   wishlistJobs,
+  withdrawApplication,
+  withdrawableStatuses,
 } from '@app/contract/resources/job-board/application';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,12 +21,14 @@ import { newId } from '../../engine/ids';
 import { searchCondition } from '../../engine/list-query';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
-import type { Transition } from '../../engine/transitions';
+import { moveRecords, type Transition } from '../../engine/transitions';
 import { callersOwn, recruitersOwn } from '../../engine/unscoped-reasons';
 import type { Services } from '../../services/services';
 import { ownCompany } from '../companies/repository';
 import { coverLetterFile as coverLetterFileOf, ownCoverLetter } from '../cv-builder/cover-letters';
 import { cvPdf, defaultCvOf, ownCv } from '../cv-builder/cvs';
+import { crmTwinOf } from '../hiring/board-bridge';
+import { boardCompanyMailTo, bridgeApplication, copyCvForAgency, withdrawTwin } from '../hiring/board-bridge-apply';
 import { ownJobSeeker } from '../job-seekers/repository';
 import { companyIsLive, isOpen, type JobRow } from '../jobs/repository';
 import { applicationRepository } from './repository';
@@ -132,6 +137,9 @@ export const registerApplications = (app: FastifyInstance) => {
       const cv = await applicationCv(db, services, caller as Caller, seeker, input);
       const letter = input.coverLetterId ? await ownCoverLetter(db, caller as Caller, input.coverLetterId) : undefined;
       const coverLetterFile = letter ? await coverLetterFileOf(db, services, letter, 'pdf') : null;
+      // A board copy of a CRM job feeds the agency's pipeline (hiring/board-bridge-apply.ts), with its own copy of the CV.
+      const twin = await crmTwinOf(db, job.id);
+      const agencyCv = twin ? await copyCvForAgency(services, cv.file) : null;
       return transaction(async (db) => {
         const now = new Date();
         const created = await applicationRepository
@@ -167,15 +175,22 @@ export const registerApplications = (app: FastifyInstance) => {
           .update(jobSeekers)
           .set({ appliedJobCount: sql`${jobSeekers.appliedJobCount} + 1` })
           .where(eq(jobSeekers.id, seeker.id));
+        const writer = { caller: caller as Caller, services, afterCommit, req };
+        if (twin) await bridgeApplication(db, writer, { job: twin as never, seeker, boardApplicationId: created._id, cv: agencyCv });
         const [company] = await db
-          .select({ email: recruiterCompanies.email, name: recruiterCompanies.name })
+          .select({ email: recruiterCompanies.email, userId: recruiterCompanies.userId })
           .from(recruiterCompanies)
           .where(eq(recruiterCompanies.id, job.recruiterId));
-        if (company) {
+        // An agency's board company has no account: its staff hear of the applicant, on the CRM job.
+        const to = company?.userId ? company.email : twin ? await boardCompanyMailTo(db, twin as never) : null;
+        if (to) {
+          const where = twin
+            ? `${services.config.appUrl}/crm/jobs/${twin.id}`
+            : `${services.config.appUrl}/company/jobs/${job.id}/applicants`;
           await services.mail.send(db, {
-            to: company.email,
+            to,
             subject: `New applicant for ${job.title}`,
-            text: `${fullNameOf(seeker.name)} has applied for ${job.title}.\n\nSee the applicants at ${services.config.appUrl}/company/jobs/${job.id}/applicants`,
+            text: `${fullNameOf(seeker.name)} has applied for ${job.title}.\n\nSee the applicants at ${where}`,
           });
         }
         return new Answer(
@@ -185,6 +200,20 @@ export const registerApplications = (app: FastifyInstance) => {
       });
     },
   );
+
+  // The seeker's own application, while still open; the move is the engine's (locked, in the history, logged).
+  registerCall(app, { ...withdrawApplication, unscoped: callersOwn }, async (ctx) => {
+    const { db, input } = ctx;
+    const caller = ctx.caller as Caller;
+    await ownJobSeeker(db, caller);
+    const scope = { ownerId: caller.id };
+    const row = await applicationRepository.get(db, scope, input._id);
+    if (!(withdrawableStatuses as readonly string[]).includes(row.status as string)) throw badRequest(notWithdrawableMessage);
+    await moveRecords({ ...ctx, scope, repository: applicationRepository }, { ids: [row.id], stage: 'WITHDRAWN' });
+    await withdrawTwin(db, ctx, { boardApplicationId: row.id });
+    const after = await applicationRepository.get(db, scope, row.id);
+    return new Answer({ _id: after.id, status: after.status, statusHistory: after.statusHistory }, 'Your application has been withdrawn');
+  });
 
   registerCall(app, { ...appliedJobIds, unscoped: callersOwn }, async ({ db, caller }) => {
     await ownJobSeeker(db, caller as Caller);

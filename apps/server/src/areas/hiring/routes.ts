@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApplications } from './applications';
+import { registerBoardBridge } from './board-bridge';
 import { registerCrmJobs } from './crm-jobs';
 import { registerPipelines } from './pipelines';
 
@@ -8,4 +9,5 @@ export const registerHiring = (app: FastifyInstance) => {
   registerPipelines(app);
   registerCrmJobs(app);
   registerApplications(app);
+  registerBoardBridge(app);
 };

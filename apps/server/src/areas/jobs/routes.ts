@@ -11,7 +11,7 @@ import { registerResource } from '../../engine/register-resource';
 import { acrossOrganisations, publicAndPublished } from '../../engine/unscoped-reasons';
 import type { Gazetteer } from '../../services/gazetteer';
 import { sanitizeRichText } from '../../services/sanitize';
-import { freeSlug, ownCompany } from '../companies/repository';
+import { type CompanyRow, companyRepository, freeSlug, ownCompany } from '../companies/repository';
 import { annualSalary, companyIsLive, isOpen, type JobRow, jobRepository, labelledSkills } from './repository';
 import { searchOpenJobs } from './search';
 
@@ -36,6 +36,21 @@ const derived = async (db: Executor, input: Record<string, any>, before?: JobRow
 const withoutFeaturing = <T extends { isFeaturedJob?: boolean }>({ isFeaturedJob, ...values }: T) => {
   if (isFeaturedJob) throw forbidden(featureJobMessage);
   return values;
+};
+
+/**
+ * A recruiter's job goes under their own company. A CRM job's board copy is written by its agency's
+ * staff (hiring/board-bridge.ts), who have none: it names its organisation's board company.
+ */
+const companyOfNewJob = async (db: Executor, caller: Caller | null, values: Record<string, unknown>) => {
+  if (caller?.userType !== 'RECRUITER' && typeof values.recruiterId === 'string') {
+    return (await companyRepository.get(
+      db,
+      unscoped('a CRM job’s board copy names its agency’s board company'),
+      values.recruiterId,
+    )) as CompanyRow;
+  }
+  return ownCompany(db, caller as Caller);
 };
 
 /** A job is looked up among all; the handler then decides whether the caller may see it. */
@@ -65,7 +80,7 @@ export const registerJobs = (app: FastifyInstance) => {
       afterCommit: () => app.services.jobSearchCache.clear(),
       beforeCreate: async ({ db, caller, values: sent }) => {
         const values = withoutFeaturing(sent);
-        const company = await ownCompany(db, caller as Caller);
+        const company = await companyOfNewJob(db, caller, sent);
         return {
           ...values,
           ...(await derived(db, values)),
@@ -87,7 +102,9 @@ export const registerJobs = (app: FastifyInstance) => {
             throw badRequest(message, [{ field: 'applicationEndDate', message }]);
           }
         }
-        return { ...values, ...(await derived(db, values, before as JobRow)) };
+        // The recruiter's update cannot move a job; a CRM job's board copy follows its job's address.
+        const moved = 'address' in values ? coordinatesOf(gazetteer, values.address as never) : {};
+        return { ...values, ...(await derived(db, values, before as JobRow)), ...moved };
       },
     },
     handlers: {
