@@ -87,7 +87,8 @@ const Company = ({ company }: { company: CompanyRecord }) => {
           {company.aboutUs || 'Nothing yet.'}
         </Text>
       </SectionCard>
-      <AdminNotesSection userId={company.userId} />
+      {/* An agency's board company has no account to keep notes on. */}
+      {company.userId && <AdminNotesSection userId={company.userId} />}
       <ResourceFormModal
         opened={editing}
         onClose={() => setEditing(false)}

@@ -1,16 +1,25 @@
-import { applicationStatuses, type myApplication, myApplications } from '@app/contract/resources/job-board/application';
+import {
+  applicationStatuses,
+  type myApplication,
+  myApplications,
+  withdrawApplication,
+  withdrawableStatuses,
+} from '@app/contract/resources/job-board/application';
 import { Anchor, Badge, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSend } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { callApi } from '../../kit/api';
+import { ConfirmModal } from '../../kit/confirm-modal';
+import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { PagedList } from '../../kit/paged-list';
 import { StatusBadge } from '../../kit/status-badge';
 import { humanise } from '../../kit/words';
 import { formatDate, placeText } from '../board/labels';
-import { myApplicationsKey } from '../board/use-applied-jobs';
+import { appliedKey, myApplicationsKey } from '../board/use-applied-jobs';
 import { StatusHistory } from './status-history';
 
 type Application = z.infer<typeof myApplication>;
@@ -19,6 +28,46 @@ const statusFilter = {
   key: 'status',
   label: 'Status',
   options: applicationStatuses.map((status) => ({ value: status, label: humanise(status) })),
+};
+
+/** Takes back an application still open, once the seeker confirms: the employer sees it withdrawn. */
+const WithdrawButton = ({ application }: { application: Application }) => {
+  const [asking, { open, close }] = useDisclosure(false);
+  const queryClient = useQueryClient();
+  const withdraw = useMutation({
+    mutationFn: () => callApi(withdrawApplication, { _id: application._id }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: myApplicationsKey });
+      await queryClient.invalidateQueries({ queryKey: appliedKey });
+    },
+  });
+  if (!(withdrawableStatuses as readonly string[]).includes(application.status)) return null;
+  const confirm = () =>
+    withdraw
+      .mutateAsync()
+      .then(() => {
+        close();
+        notifySuccess(`Your application for ${application.job.title} has been withdrawn`);
+      })
+      .catch((error) => notifyFailure(error));
+  return (
+    <>
+      <Button variant="subtle" color="red" size="xs" onClick={open} aria-label={`Withdraw your application for ${application.job.title}`}>
+        Withdraw
+      </Button>
+      <ConfirmModal
+        opened={asking}
+        title="Withdraw this application?"
+        message={`The employer will see that you withdrew from ${application.job.title}. You cannot apply for this job again.`}
+        confirmLabel="Withdraw application"
+        cancelLabel="Keep it"
+        danger
+        loading={withdraw.isPending}
+        onConfirm={confirm}
+        onClose={close}
+      />
+    </>
+  );
 };
 
 const ApplicationCard = ({ application }: { application: Application }) => {
@@ -48,16 +97,19 @@ const ApplicationCard = ({ application }: { application: Application }) => {
               </Badge>
             )}
           </Group>
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={toggle}
-            aria-expanded={open}
-            aria-controls={historyId}
-            rightSection={open ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
-          >
-            History
-          </Button>
+          <Group gap="xs">
+            <WithdrawButton application={application} />
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={toggle}
+              aria-expanded={open}
+              aria-controls={historyId}
+              rightSection={open ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+            >
+              History
+            </Button>
+          </Group>
         </Group>
         <Collapse in={open} id={historyId}>
           <Paper bg="gray.0" p="md" mt="xs">
