@@ -14,7 +14,11 @@ const stages = {
   among: { kind: 'values', values: applicationStatus },
   moveMany: { method: 'POST', path: '/x/multi-move', who: ['CRM_USER'] },
 } as const;
-const staged = { ...candidate, stages, bulkActions: { 'move-to-stage': moveToStageAction(stages, ['CRM_USER']) } };
+const staged = {
+  ...candidate,
+  stages,
+  bulkActions: { ...candidate.bulkActions, 'move-to-stage': moveToStageAction(stages, ['CRM_USER']) },
+};
 const moveToStage = staged.bulkActions['move-to-stage'];
 
 describe('bulk actions of a definition’s own', () => {

@@ -14,6 +14,7 @@ describe('the CRM’s sections come from the definitions', () => {
   it('keep every screen at its address, in the menu’s order', () => {
     expect(sections.map(({ screen }) => screen.path)).toEqual([
       'candidates',
+      'jobs',
       'clients',
       'contacts',
       'call-logs',
@@ -26,6 +27,7 @@ describe('the CRM’s sections come from the definitions', () => {
       'roles',
       'audit-log',
       'sent-mail',
+      'pipelines',
       'feedback-categories',
     ]);
   });

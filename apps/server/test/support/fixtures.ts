@@ -16,6 +16,8 @@ import { task } from '@app/contract/resources/crm/task';
 import { team, teamMember } from '@app/contract/resources/crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
+import { crmJob } from '@app/contract/resources/hiring/crm-job';
+import { hiringPipeline } from '@app/contract/resources/hiring/pipeline';
 import { recruiterCompany } from '@app/contract/resources/job-board/company';
 import {
   coverLetter,
@@ -32,6 +34,7 @@ import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { FastifyInstance } from 'fastify';
 import { aCandidate, candidateInput } from './candidates';
 import { articleBody } from './content';
+import { aClientOf } from './hiring';
 import { aCompany, type Company, cvInput, jobInput, type Seeker } from './job-board';
 import { call } from './test-app';
 import { anUploadedFile } from './uploads';
@@ -217,6 +220,40 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ value: 'no-label' }), message: 'Please provide category label', field: 'label' },
     update: { label: 'Technical skills', value: 'technical-skills' },
     searchFor: (c) => String(c.label),
+  },
+  {
+    def: hiringPipeline,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({
+      title: unique('Graduate scheme '),
+      items: [{ stage: { title: 'Applied', stageType: 'APPLIED' } }, { stage: { title: 'Hired', stageType: 'HIRED' } }],
+    }),
+    invalidCreate: {
+      body: () => ({ items: [{ stage: { title: 'Applied', stageType: 'APPLIED' } }] }),
+      message: 'Please provide a title.',
+      field: 'title',
+    },
+    update: { description: 'For the spring intake.' },
+    searchFor: (c) => String(c.title),
+  },
+  {
+    def: crmJob,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: async (w, app, token = w.orgA.adminToken) => ({
+      title: unique('Data engineer '),
+      content: '<p>Pipelines and dashboards.</p>',
+      clientId: (await aClientOf(app, token))._id,
+    }),
+    invalidCreate: {
+      body: async (w, app) => ({ title: 'No content', clientId: (await aClientOf(app, w.orgA.adminToken))._id }),
+      message: 'Please fill the job content',
+      field: 'content',
+    },
+    update: { description: 'Hybrid, two days in Leeds.' },
+    otherStatus: 'PUBLISHED',
+    searchFor: (c) => String(c.title),
   },
   {
     def: lead,

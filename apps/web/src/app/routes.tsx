@@ -88,6 +88,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: screen(() => import('../areas/crm/dashboard-page'), 'CrmDashboardPage') },
               { path: 'clients/:id', lazy: screen(() => import('../areas/crm/client-page'), 'ClientPage') },
+              { path: 'jobs/:id', lazy: screen(() => import('../areas/hiring/job-page'), 'JobPage') },
+              { path: 'applications/:id', lazy: screen(() => import('../areas/hiring/application-page'), 'ApplicationPage') },
               { path: 'candidates/merge', lazy: screen(() => import('../areas/crm/candidate-merge-page'), 'CandidateMergePage') },
               { path: 'candidates/:id', lazy: screen(() => import('../areas/crm/candidate-page'), 'CandidatePage') },
               { path: 'roles/:roleId', lazy: screen(() => import('../areas/crm/role-editor-page'), 'RoleEditorPage') },

@@ -18,6 +18,7 @@ import { candidateRepository, derivedColumns, noticePeriodRepository } from './c
 
 type Values = Record<string, unknown>;
 
+import { openJobsOf, putOnJobs } from '../hiring/applications';
 import { endLinksOfCandidate, registerCandidateAccountLinks } from './candidate-account-link';
 import { withCounts } from './candidate-counts';
 import { registerCandidateCredentials } from './candidate-credentials';
@@ -152,6 +153,19 @@ export const registerCandidates = (app: FastifyInstance) => {
     },
   });
   registerResource(app, candidateRepository, {
+    bulkActions: {
+      'add-to-long-list': async (ctx) => {
+        const jobs = await openJobsOf(ctx.db, ctx.scope.organisationId as string, [ctx.value.jobId as string]);
+        const { added } = await putOnJobs(ctx.db, ctx, {
+          candidateIds: ctx.ids,
+          jobs,
+          stageType: 'LONG_LIST',
+          source: 'MANUAL',
+          remarks: 'Added to the long list',
+        });
+        return added.length;
+      },
+    },
     hooks: {
       beforeCreate: async ({ db, caller, scope, values }) => {
         if (values.diversity !== undefined) await assertMayWriteDiversity(db, caller);

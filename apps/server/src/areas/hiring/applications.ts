@@ -179,6 +179,25 @@ export const putOnJobs = async (
 
 const closedStatuses = new Set(['CLOSED', 'ARCHIVED']);
 
+/** Jobs of the organisation that take applications, by id: one not there is a 404, a closed or archived one a 400. */
+export const openJobsOf = async (db: Executor, organisationId: string, jobIds: string[]) => {
+  const jobs = await db
+    .select({
+      id: crmJobs.id,
+      title: crmJobs.title,
+      status: crmJobs.status,
+      pipelineId: crmJobs.pipelineId,
+      clientId: crmJobs.clientId,
+      organisationId: crmJobs.organisationId,
+    })
+    .from(crmJobs)
+    .where(and(inArray(crmJobs.id, jobIds), ...crmJobRepository.scopeWhere({ organisationId })));
+  if (jobs.length < jobIds.length) throw notFound('Job');
+  const closed = jobs.find((job) => closedStatuses.has(job.status));
+  if (closed) throw badRequest(`${closed.title} is ${closed.status.toLowerCase()}: it takes no new applications`);
+  return jobs;
+};
+
 /** The people a mail to applicants reaches: contacts by id, or candidates by id (their own email). */
 const recipientsOf = async (db: Executor, organisationId: string, ids: string[]) => {
   const contacts = await db
@@ -218,20 +237,7 @@ export const registerApplications = (app: FastifyInstance) => {
       .from(candidates)
       .where(and(inArray(candidates.id, candidateIds), ...candidateRepository.scopeWhere(organisationScope)));
     if (seen.length < candidateIds.length) throw notFound('Candidate');
-    const jobs = await db
-      .select({
-        id: crmJobs.id,
-        title: crmJobs.title,
-        status: crmJobs.status,
-        pipelineId: crmJobs.pipelineId,
-        clientId: crmJobs.clientId,
-        organisationId: crmJobs.organisationId,
-      })
-      .from(crmJobs)
-      .where(and(inArray(crmJobs.id, jobIds), ...crmJobRepository.scopeWhere(organisationScope)));
-    if (jobs.length < jobIds.length) throw notFound('Job');
-    const closed = jobs.find((job) => closedStatuses.has(job.status));
-    if (closed) throw badRequest(`${closed.title} is ${closed.status.toLowerCase()}: it takes no new applications`);
+    const jobs = await openJobsOf(db, scope.organisationId as string, jobIds);
     const { added, alreadyThere } = await putOnJobs(db, ctx, {
       candidateIds,
       jobs,

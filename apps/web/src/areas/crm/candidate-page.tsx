@@ -2,7 +2,7 @@ import { candidate } from '@app/contract/resources/crm/candidate';
 import { event } from '@app/contract/resources/crm/event';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { IconBriefcase, IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCan } from '../../kit/can';
@@ -12,6 +12,7 @@ import { RecordPage } from '../../kit/record-page';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { StatusBadge } from '../../kit/status-badge';
 import { useDetails } from '../../kit/use-resource';
+import { CandidateApplications } from '../hiring/candidate-applications';
 import { ActivityPanel } from './activity-panel';
 import { CandidateAccountLinkCard } from './candidate-account-link';
 import { CandidateCvs } from './candidate-cvs';
@@ -137,11 +138,7 @@ export const CandidatePage = () => {
                 <CandidateCvs owner={record} />
               </Tabs.Panel>
               <Tabs.Panel value="applications" pt="md">
-                <EmptyState
-                  icon={<IconBriefcase size={24} />}
-                  title="No applications yet"
-                  message="The candidate's applications to your jobs will show here once hiring arrives in the CRM."
-                />
+                <CandidateApplications candidateId={record._id} />
               </Tabs.Panel>
               <Tabs.Panel value="notes" pt="md">
                 <Notes related={related} />

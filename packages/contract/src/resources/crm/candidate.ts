@@ -183,6 +183,14 @@ export const candidate = defineResource({
     workModel: filterValue(z.enum(workModelValues)),
   },
   screen: { area: 'crm', path: 'candidates', records: 'page', menu: { label: 'Candidates', icon: 'user-search', order: 10 } },
+  bulkActions: {
+    // The chosen candidates onto one job's long list, each once (crm-job-application's add to long list).
+    'add-to-long-list': {
+      label: 'Add to long list',
+      who: ['CRM_USER'],
+      fields: { jobId: { kind: 'reference', label: 'Job', resource: 'CrmJob', labelField: 'title' } },
+    },
+  },
   calls: {
     create: { method: 'POST', path: '/candidate/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/candidate/', who: ['CRM_USER'] },

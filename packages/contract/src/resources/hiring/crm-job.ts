@@ -100,6 +100,7 @@ export const crmJob = defineResource({
     createdAt: filterDateRange,
   },
   sortable: ['title', 'createdAt', 'postedOn'],
+  screen: { area: 'crm', path: 'jobs', records: 'page', menu: { label: 'Jobs', icon: 'briefcase', order: 15 } },
   calls: {
     create: { method: 'POST', path: '/crm/job/', who: ['CRM_USER', 'ADMIN'] },
     update: { method: 'PUT', path: '/crm/job/', who: ['CRM_USER', 'ADMIN'] },

@@ -122,6 +122,7 @@ export const crmJobApplication = defineResource({
     createdAt: filterDateRange,
   },
   stages: applicationStages,
+  screen: { area: 'crm', path: 'applications', records: 'page' },
   bulkActions: { 'move-to-stage': moveToStageAction(applicationStages, ['CRM_USER']) },
   calls: {
     details: { method: 'POST', path: '/crm-job-application/details', who: ['CRM_USER'] },

@@ -1,0 +1,69 @@
+import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { recordPathOf } from '../../kit/record-paths';
+import { formatDateTime } from '../../kit/words';
+import { timeInStage } from './board/board-model';
+import { useStageTitles } from './stage-titles';
+
+export type ApplicationRow = {
+  _id: string;
+  candidate?: { _id: string; label: string | null } | null;
+  job?: { _id: string; label: string | null } | null;
+  client?: { _id: string; label: string | null } | null;
+  pipelineCurrentStage: string | null;
+  stageEnteredAt: string;
+  createdAt: string;
+};
+
+const linked = (kind: string, ref: { _id: string; label: string | null } | null | undefined) => {
+  if (!ref) return '';
+  const path = recordPathOf(kind, ref._id);
+  return path ? (
+    <Anchor component={Link} to={path} size="sm">
+      {ref.label}
+    </Anchor>
+  ) : (
+    ref.label
+  );
+};
+
+/** Applications as a table: a job's applicants (by candidate) or a candidate's jobs (by job and client). */
+export const ApplicationsTable = ({ rows, by }: { rows: readonly ApplicationRow[]; by: 'candidate' | 'job' }) => {
+  const stages = useStageTitles();
+  const now = Date.now();
+  if (rows.length === 0) return <Text c="dimmed">No applications yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            {by === 'candidate' ? <Table.Th>Candidate</Table.Th> : <Table.Th>Job</Table.Th>}
+            {by === 'job' && <Table.Th>Client</Table.Th>}
+            <Table.Th>Stage</Table.Th>
+            <Table.Th>In stage</Table.Th>
+            <Table.Th>Added</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Application</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row._id}>
+              <Table.Td>{by === 'candidate' ? linked('Candidate', row.candidate) : linked('CrmJob', row.job)}</Table.Td>
+              {by === 'job' && <Table.Td>{linked('Client', row.client)}</Table.Td>}
+              <Table.Td>{(row.pipelineCurrentStage && stages.get(row.pipelineCurrentStage)?.title) ?? '—'}</Table.Td>
+              <Table.Td>{timeInStage(row.stageEnteredAt, now)}</Table.Td>
+              <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={recordPathOf('CrmJobApplication', row._id) ?? '#'} size="sm">
+                  Open
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};

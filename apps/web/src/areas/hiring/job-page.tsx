@@ -1,0 +1,178 @@
+import { entityLog } from '@app/contract/resources/entity-log';
+import { crmJob, updateCrmJobDescription } from '@app/contract/resources/hiring/crm-job';
+import { jobStatuses } from '@app/contract/resources/job-board/job';
+import { Anchor, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useCan } from '../../kit/can';
+import { DetailsGrid } from '../../kit/details-grid';
+import { HtmlPreview } from '../../kit/html-preview';
+import { notifyFailure, notifySuccess } from '../../kit/notify';
+import { PageHeader } from '../../kit/page-header';
+import { RecordPage } from '../../kit/record-page';
+import { recordPathOf } from '../../kit/record-paths';
+import { RichTextInput } from '../../kit/rich-text-input';
+import { SectionCard } from '../../kit/section-card';
+import { StatusBadge } from '../../kit/status-badge';
+import { type RecordOf, useCall, useDetails, useSetStatus } from '../../kit/use-resource';
+import { formatDateTime, humanise } from '../../kit/words';
+import { ActivityPanel } from '../crm/activity-panel';
+import { JobBoard } from './board/job-board';
+import { JobApplicants } from './job-applicants';
+
+type JobRecord = RecordOf<typeof crmJob> & {
+  client?: { _id: string; label: string | null } | null;
+  pipeline?: { _id: string; label: string | null } | null;
+};
+
+/** The description, read as it will be published, and edited in place by who may change the job. */
+const Description = ({ job }: { job: JobRecord }) => {
+  const can = useCan();
+  const save = useCall(updateCrmJobDescription, { invalidates: [crmJob] });
+  const [draft, setDraft] = useState<string | null>(null);
+  const mayEdit = can.call(updateCrmJobDescription);
+  return (
+    <SectionCard
+      title="Description"
+      action={
+        mayEdit && draft === null ? (
+          <Button variant="default" size="xs" onClick={() => setDraft(job.content)}>
+            Edit description
+          </Button>
+        ) : undefined
+      }
+    >
+      {draft === null ? (
+        <HtmlPreview html={job.content} title="Job description" />
+      ) : (
+        <Stack>
+          <RichTextInput label="Description" value={draft} onChange={setDraft} required />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+            <Button
+              loading={save.isPending}
+              onClick={() =>
+                save.mutate(
+                  { _id: job._id, content: draft },
+                  {
+                    onSuccess: () => {
+                      notifySuccess('Description saved');
+                      setDraft(null);
+                    },
+                    onError: (error) => notifyFailure(error),
+                  },
+                )
+              }
+            >
+              Save description
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+};
+
+const StatusControl = ({ job }: { job: JobRecord }) => {
+  const can = useCan();
+  const setStatus = useSetStatus(crmJob);
+  if (!can.do(crmJob, 'setStatus')) return <StatusBadge value={job.status} />;
+  return (
+    <Select
+      aria-label="Job status"
+      w={150}
+      data={jobStatuses.map((status) => ({ value: status, label: humanise(status) }))}
+      value={job.status}
+      allowDeselect={false}
+      disabled={setStatus.isPending}
+      onChange={(status) =>
+        status &&
+        setStatus.mutate(
+          { _id: job._id, status },
+          { onSuccess: () => notifySuccess(`The job is now ${humanise(status).toLowerCase()}`), onError: (error) => notifyFailure(error) },
+        )
+      }
+    />
+  );
+};
+
+/** /crm/jobs/:id: a job for a client, its pipeline board, applicants, description and history. */
+export const JobPage = () => {
+  const { id } = useParams();
+  const query = useDetails(crmJob, id);
+  const can = useCan();
+  return (
+    <RecordPage query={query} noun="job" back={{ to: '/crm/jobs', label: 'All jobs' }}>
+      {(record) => {
+        const job = record as JobRecord;
+        const clientPath = job.client ? recordPathOf('Client', job.client._id) : undefined;
+        return (
+          <Stack gap="lg">
+            <PageHeader
+              title={job.title}
+              description={
+                <Group gap="sm" component="span">
+                  <span>{job.itemId?.combined}</span>
+                  {job.client && (
+                    <Text span size="sm">
+                      for{' '}
+                      {clientPath ? (
+                        <Anchor component={Link} to={clientPath}>
+                          {job.client.label}
+                        </Anchor>
+                      ) : (
+                        job.client.label
+                      )}
+                    </Text>
+                  )}
+                </Group>
+              }
+              action={<StatusControl job={job} />}
+            />
+            <Tabs defaultValue="board" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="board">Board</Tabs.Tab>
+                <Tabs.Tab value="applicants">Applicants</Tabs.Tab>
+                <Tabs.Tab value="details">Details</Tabs.Tab>
+                {can.do(entityLog, 'list') && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
+              </Tabs.List>
+              <Tabs.Panel value="board" pt="md">
+                <JobBoard jobId={job._id} pipelineId={job.pipelineId} />
+              </Tabs.Panel>
+              <Tabs.Panel value="applicants" pt="md">
+                <JobApplicants jobId={job._id} />
+              </Tabs.Panel>
+              <Tabs.Panel value="details" pt="md">
+                <Stack gap="lg">
+                  <SectionCard title="Details">
+                    <DetailsGrid
+                      items={[
+                        { label: 'Status', value: <StatusBadge value={job.status} /> },
+                        { label: 'Pipeline', value: job.pipeline?.label },
+                        { label: 'Summary', value: job.description },
+                        { label: 'Work model', value: job.workModel && humanise(job.workModel) },
+                        { label: 'Location', value: [job.address?.city, job.address?.postCode].filter(Boolean).join(', ') },
+                        { label: 'Also known as', value: job.additionalTitles?.join(', ') },
+                        { label: 'Published', value: job.postedOn && formatDateTime(job.postedOn) },
+                        { label: 'Closes', value: job.applicationEndDate && formatDateTime(job.applicationEndDate) },
+                        { label: 'Added', value: formatDateTime(job.createdAt) },
+                      ]}
+                    />
+                  </SectionCard>
+                  <Description job={job} />
+                </Stack>
+              </Tabs.Panel>
+              {can.do(entityLog, 'list') && (
+                <Tabs.Panel value="activity" pt="md">
+                  <ActivityPanel id={job._id} />
+                </Tabs.Panel>
+              )}
+            </Tabs>
+          </Stack>
+        );
+      }}
+    </RecordPage>
+  );
+};
