@@ -19,6 +19,7 @@ import { formatDateTime, humanise } from '../../kit/words';
 import { ActivityPanel } from '../crm/activity-panel';
 import { JobBoard } from './board/job-board';
 import { JobApplicants } from './job-applicants';
+import { PublishToBoardButton } from './publish-to-board-button';
 
 type JobRecord = RecordOf<typeof crmJob> & {
   client?: { _id: string; label: string | null } | null;
@@ -129,7 +130,12 @@ export const JobPage = () => {
                   )}
                 </Group>
               }
-              action={<StatusControl job={job} />}
+              action={
+                <Group gap="sm">
+                  <PublishToBoardButton job={job} />
+                  <StatusControl job={job} />
+                </Group>
+              }
             />
             <Tabs defaultValue="board" keepMounted={false}>
               <Tabs.List>
