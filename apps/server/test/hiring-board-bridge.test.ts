@@ -218,6 +218,11 @@ describe('The job board feeds the CRM (issue 29 point 5)', () => {
     const refused = await call(t.app, publishCrmJobToBoard, { _id: archived._id }, w.orgA.adminToken);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('An archived job cannot be published');
+
+    // Deleting the CRM job takes its copy off the board too.
+    const deleted = await aPublishedJob();
+    expect((await call(t.app, crmJob.calls.remove!, { _id: deleted._id }, w.orgA.adminToken)).status).toBe(200);
+    expect((await boardRow(deleted.boardJob._id))?.status).toBe('CLOSED');
   });
 
   it('is for the job’s own organisation’s staff with Job WRITE: 403 for others, 404 for another organisation’s job', async () => {
