@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { contentDemo } from '../../apps/server/src/demo/content';
 import { crmDemo } from '../../apps/server/src/demo/crm';
 import { demoOrganisationAdmin, demoPassword, foundationDemo } from '../../apps/server/src/demo/foundation';
+import { hiringDemo } from '../../apps/server/src/demo/hiring';
 import { jobBoardDemo } from '../../apps/server/src/demo/job-board';
 import { sectionsOf } from '../../apps/web/src/kit/sections';
 import { login } from '../../packages/contract/src/resources/auth';
@@ -77,6 +78,7 @@ const crmScreens: Screen[] = [
   { path: { linkFrom: '/crm/clients', startsWith: '/crm/clients/' } },
   { path: { linkFrom: '/crm/candidates', startsWith: '/crm/candidates/', not: /\/merge/ } },
   { path: '/crm/candidates/merge' },
+  { path: { linkFrom: '/crm/jobs', startsWith: '/crm/jobs/' } },
   { path: { linkFrom: '/crm/roles', startsWith: '/crm/roles/' } },
   { path: '/crm/profile' },
 ];
@@ -86,7 +88,7 @@ const clientScreens: Screen[] = [{ path: '/client' }];
 /** The world: the demo (an organisation, staff, clients, candidates, companies, jobs, seekers, articles), a contact with a call and a portal sign-in. */
 const setUp = async (url: string, superAdmin: { email: string; password: string }) => {
   const { api, upload } = httpApi(url);
-  for (const step of [foundationDemo, crmDemo, jobBoardDemo, contentDemo]) await step.run({ api, upload, superAdmin });
+  for (const step of [foundationDemo, crmDemo, hiringDemo, jobBoardDemo, contentDemo]) await step.run({ api, upload, superAdmin });
   const admin = (await api(login, { email: demoOrganisationAdmin, password: demoPassword })).token as string;
   const clients = (await api(client.calls.list!, { limit: 'ALL' }, admin)).results as { _id: string; name: string }[];
   const northwind = clients.find((c) => c.name === 'Northwind Logistics') as { _id: string };

@@ -7,11 +7,12 @@ import { contentDemo } from './content';
 import { crmDemo } from './crm';
 import type { DemoStep } from './demo-step';
 import { demoOrganisationAdmin, demoPassword, demoSuperAdmin, foundationDemo } from './foundation';
+import { hiringDemo } from './hiring';
 import { injectClient } from './inject-client';
 import { jobBoardDemo } from './job-board';
 
 /** The demo world, in order; each step makes its records through the product's own calls. */
-export const demoSteps: DemoStep[] = [foundationDemo, crmDemo, jobBoardDemo, contentDemo];
+export const demoSteps: DemoStep[] = [foundationDemo, crmDemo, hiringDemo, jobBoardDemo, contentDemo];
 
 /** Something the operator can put right, said in a sentence (no stack trace). */
 export class DemoProblem extends Error {}
