@@ -97,7 +97,7 @@ export const hiringPipeline = defineResource({
   search: ['title', 'description'],
   filters: { systemDefaultPipeline: filterValue(z.boolean()) },
   sortable: ['title'],
-  screen: { area: 'crm', path: 'pipelines', records: 'dialog', menu: { label: 'Pipelines', icon: 'layout-board', order: 135 } },
+  screen: { area: 'crm', path: 'pipelines', records: 'page', menu: { label: 'Pipelines', icon: 'layout-board', order: 135 } },
   calls: {
     create: { method: 'POST', path: '/hiring-pipeline/', who: ['CRM_USER'] },
     update: { method: 'PUT', path: '/hiring-pipeline/', who: ['CRM_USER'] },
