@@ -3,6 +3,7 @@ import { registerApplications } from './applications';
 import { registerBoardBridge } from './board-bridge';
 import { registerCrmJobs } from './crm-jobs';
 import { registerPipelines } from './pipelines';
+import { registerHiringReports } from './reports';
 
 /** Hiring: pipelines, CRM jobs and their applications. */
 export const registerHiring = (app: FastifyInstance) => {
@@ -10,4 +11,5 @@ export const registerHiring = (app: FastifyInstance) => {
   registerCrmJobs(app);
   registerApplications(app);
   registerBoardBridge(app);
+  registerHiringReports(app);
 };

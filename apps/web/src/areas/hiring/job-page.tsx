@@ -1,12 +1,11 @@
 import { entityLog } from '@app/contract/resources/entity-log';
 import { crmJob, updateCrmJobDescription } from '@app/contract/resources/hiring/crm-job';
 import { jobStatuses } from '@app/contract/resources/job-board/job';
-import { Anchor, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Tabs, Text, Typography } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../../kit/can';
 import { DetailsGrid } from '../../kit/details-grid';
-import { HtmlPreview } from '../../kit/html-preview';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { RecordPage } from '../../kit/record-page';
@@ -44,7 +43,10 @@ const Description = ({ job }: { job: JobRecord }) => {
       }
     >
       {draft === null ? (
-        <HtmlPreview html={job.content} title="Job description" />
+        <Typography>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the job's content is sanitised HTML from the server */}
+          <div dangerouslySetInnerHTML={{ __html: job.content }} />
+        </Typography>
       ) : (
         <Stack>
           <RichTextInput label="Description" value={draft} onChange={setDraft} required />

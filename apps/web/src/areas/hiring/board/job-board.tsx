@@ -186,7 +186,7 @@ const Column = ({ stage, cards, selected, total, ...cardProps }: ColumnProps) =>
           {cards.length === total ? total : `${cards.length} / ${total}`}
         </Badge>
       </Group>
-      <div ref={scroller} style={{ height: 'min(60vh, 560px)', overflowY: 'auto' }}>
+      <div ref={scroller} tabIndex={0} style={{ height: 'min(60vh, 560px)', overflowY: 'auto' }}>
         {cards.length === 0 ? (
           <Text size="sm" c="dimmed">
             None
@@ -341,7 +341,7 @@ export const JobBoard = ({ jobId, pipelineId }: JobBoardProps) => {
       <Text size="sm" c="dimmed">
         {cards.length} {cards.length === 1 ? 'application' : 'applications'}
       </Text>
-      <ScrollArea type="auto" offsetScrollbars>
+      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
         <Group gap="sm" align="flex-start" wrap="nowrap">
           {shown.map((stage) => (
             <Column

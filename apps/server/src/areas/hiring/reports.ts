@@ -1,0 +1,184 @@
+import { csvLine } from '@app/contract/conventions/export';
+import {
+  type HiringFigures,
+  type HiringReportRequest,
+  hiringReportCall,
+  hiringReportCsvCall,
+} from '@app/contract/resources/hiring/hiring-report';
+import { applicationSources } from '@app/contract/resources/hiring/job-application';
+import { type StageType, stageTypes, stageTypeTitles } from '@app/contract/resources/hiring/pipeline';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../../db/change-log';
+import type { Executor } from '../../db/client';
+import { crmJobApplications } from '../../db/schema/hiring';
+import type { Scope } from '../../engine/context';
+import { registerCall } from '../../engine/register-call';
+import { applicationRepository } from './applications';
+
+const day = 24 * 3600 * 1000;
+
+/** The period asked for, or the 90 days up to now. */
+const periodOf = (input: HiringReportRequest) => {
+  const to = input.to ? new Date(input.to) : new Date();
+  const from = input.from ? new Date(input.from) : new Date(to.getTime() - 90 * day);
+  return { from, to };
+};
+
+const groupKeys = {
+  job: sql`a.job_id`,
+  client: sql`a.client_id`,
+  recruiter: sql`coalesce(a.owner_id, a.created_by->>'_id')`,
+} as const;
+
+const groupLabels = {
+  job: sql`(select title from crm_jobs where id = g.key)`,
+  client: sql`(select name from clients where id = g.key)`,
+  recruiter: sql`(select coalesce(name->>'fullName', email) from users where id = g.key)`,
+} as const;
+
+type Row = Record<string, unknown>;
+
+/**
+ * Every history entry of the caller's applications (in their scope and the request's filters) with
+ * its stage type, when it was entered and, where the application moved on, when it was left.
+ */
+const entries = (input: HiringReportRequest, where: SQL[]) => {
+  const filters = [
+    ...where,
+    input.jobId ? eq(crmJobApplications.jobId, input.jobId) : undefined,
+    input.clientId ? eq(crmJobApplications.clientId, input.clientId) : undefined,
+    input.recruiterId
+      ? sql`coalesce(${crmJobApplications.ownerId}, ${crmJobApplications.createdBy}->>'_id') = ${input.recruiterId}`
+      : undefined,
+  ];
+  return sql`
+    select a.id, ${groupKeys[input.groupBy]} as key, a.source, a.created_at, i.stage_type,
+      (h.entry->>'movedAt')::timestamptz as entered_at,
+      lead((h.entry->>'movedAt')::timestamptz) over (partition by a.id order by h.n) as left_at
+    from (select * from crm_job_applications where ${and(...filters)}) a
+    cross join lateral jsonb_array_elements(a.pipeline_stage_history) with ordinality as h(entry, n)
+    join hiring_pipeline_items i on i.id = h.entry->>'stage'`;
+};
+
+/** The figures, per group and for all groups together (the group `null` row of a grouping set). */
+const figures = async (db: Executor, input: HiringReportRequest, where: SQL[]) => {
+  const { from, to } = periodOf(input);
+  const base = entries(input, where);
+  const inPeriod = (column: string) =>
+    sql`${sql.raw(column)} >= ${from.toISOString()}::timestamptz and ${sql.raw(column)} <= ${to.toISOString()}::timestamptz`;
+  const [reached, stays, hires] = await Promise.all([
+    rowsOf(
+      db as never,
+      sql`with e as (${base}) select key, grouping(key) as total, stage_type, count(distinct id)::int as n
+        from e where ${inPeriod('entered_at')} group by grouping sets ((key, stage_type), (stage_type))`,
+    ),
+    rowsOf(
+      db as never,
+      sql`with e as (${base}) select key, grouping(key) as total, stage_type,
+          percentile_cont(0.5) within group (order by extract(epoch from left_at - entered_at) / 86400) as days
+        from e where left_at is not null and ${inPeriod('left_at')} group by grouping sets ((key, stage_type), (stage_type))`,
+    ),
+    rowsOf(
+      db as never,
+      sql`with e as (${base}), hired as (
+          select id, key, source, created_at, min(entered_at) as hired_at from e where stage_type = 'HIRED' group by id, key, source, created_at
+        )
+        select key, grouping(key) as total, source, count(*)::int as n,
+          percentile_cont(0.5) within group (order by extract(epoch from hired_at - created_at) / 86400) as days
+        from hired where ${inPeriod('hired_at')} group by grouping sets ((key, source), (source), (key), ())`,
+    ),
+  ]);
+  return { reached, stays, hires };
+};
+
+const round = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
+
+const figuresOf = (rows: { reached: Row[]; stays: Row[]; hires: Row[] }, pick: (row: Row) => boolean): HiringFigures => {
+  const reached = new Map(rows.reached.filter(pick).map((row) => [row.stage_type as string, Number(row.n)]));
+  const stays = new Map(rows.stays.filter(pick).map((row) => [row.stage_type as string, round(row.days)]));
+  const hires = rows.hires.filter(pick);
+  const overall = hires.find((row) => row.source === null);
+  const funnel = stageTypes.map((type) => ({ stageType: type, reached: reached.get(type) ?? 0 }));
+  return {
+    funnel,
+    conversion: stageTypes.slice(0, -1).map((type, i) => {
+      const next = stageTypes[i + 1] as StageType;
+      const here = reached.get(type) ?? 0;
+      return { from: type, to: next, rate: here ? Math.round(((reached.get(next) ?? 0) / here) * 1000) / 1000 : null };
+    }),
+    medianDaysInStage: stageTypes.map((type) => ({ stageType: type, days: stays.get(type) ?? null })),
+    hires: Number(overall?.n ?? 0),
+    medianDaysToHire: round(overall?.days),
+    sourceOfHire: applicationSources.map((source) => ({
+      source,
+      hires: Number(hires.find((row) => row.source === source)?.n ?? 0),
+    })),
+  };
+};
+
+const isTotal = (row: Row) => Number(row.total) === 1;
+
+/** The report: the figures of each group that has any, and of all together. */
+export const hiringReportOf = async (db: Executor, scope: Scope, input: HiringReportRequest) => {
+  const { from, to } = periodOf(input);
+  const where = applicationRepository.scopeWhere(scope);
+  const rows = await figures(db, input, where);
+  const keys = [...new Set([...rows.reached, ...rows.hires].filter((row) => !isTotal(row)).map((row) => row.key as string | null))];
+  const labels = keys.length
+    ? await rowsOf(
+        db as never,
+        sql`select g.key, ${groupLabels[input.groupBy]} as label from unnest(${sql`array[${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )}]::text[]`}) as g(key)`,
+      )
+    : [];
+  const labelOf = new Map(labels.map((row) => [row.key as string | null, (row.label as string | null) ?? 'Unknown']));
+  const groups = keys
+    .map((key) => ({
+      _id: key,
+      label: key === null ? 'None' : (labelOf.get(key) ?? 'Unknown'),
+      ...figuresOf(rows, (row) => !isTotal(row) && row.key === key),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return { from: from.toISOString(), to: to.toISOString(), groupBy: input.groupBy, total: figuresOf(rows, isTotal), groups };
+};
+
+/** One CSV row per group (and the total) and stage type: reached, conversion to the next, median days there. */
+export const hiringReportCsv = (report: Awaited<ReturnType<typeof hiringReportOf>>) => {
+  const header = csvLine([
+    report.groupBy,
+    'Stage',
+    'Reached',
+    'Conversion to next stage',
+    'Median days in stage',
+    'Hires',
+    'Median days to hire',
+  ]);
+  const rowsOfGroup = (label: string, group: HiringFigures) =>
+    stageTypes.map((type, i) =>
+      csvLine([
+        label,
+        stageTypeTitles[type],
+        group.funnel[i]?.reached ?? 0,
+        group.conversion[i]?.rate ?? '',
+        group.medianDaysInStage[i]?.days ?? '',
+        group.hires,
+        group.medianDaysToHire ?? '',
+      ]),
+    );
+  return [header, ...report.groups.flatMap((group) => rowsOfGroup(group.label, group)), ...rowsOfGroup('All', report.total)].join('');
+};
+
+export const registerHiringReports = (app: FastifyInstance) => {
+  registerCall(app, { ...hiringReportCall, transaction: false }, ({ db, scope, input }) => hiringReportOf(db, scope, input));
+  registerCall(app, { ...hiringReportCsvCall, transaction: false }, async ({ db, scope, input, reply }) => {
+    const csv = hiringReportCsv(await hiringReportOf(db, scope, input));
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="hiring-report-${input.groupBy}.csv"`)
+      .header('cache-control', 'no-store');
+    return reply.send(csv);
+  });
+};
