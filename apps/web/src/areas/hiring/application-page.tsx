@@ -19,6 +19,7 @@ import { ActivityPanel } from '../crm/activity-panel';
 import { columnsOf, type MoveAnswers, movePayload, timeInStage } from './board/board-model';
 import { moveApplicationCall } from './hiring-calls';
 import { MoveDialog } from './move-dialog';
+import { joiningWords, type StageStep, stageSteps, stageTitleOf } from './stage-history';
 
 type Reference = { _id: string; label: string | null } | null | undefined;
 type ApplicationRecord = RecordOf<typeof crmJobApplication> & {
@@ -88,23 +89,59 @@ const MoveControl = ({ application, stages }: { application: ApplicationRecord; 
   );
 };
 
+/** Whether the client sees the candidate's contact details: a switch for who may grant it, else said in words. */
 const AccessSwitch = ({ application }: { application: ApplicationRecord }) => {
   const can = useCan();
   const grant = useCall(grantApplicationAccess, { invalidates: [crmJobApplication] });
+  if (!can.call(grantApplicationAccess)) {
+    return (
+      <Text size="sm">
+        {application.isPersonalInfoVisibleToClient
+          ? 'The client may see the candidate’s contact details.'
+          : 'The client does not see the candidate’s contact details.'}
+      </Text>
+    );
+  }
   return (
     <Switch
       label="The client may see the candidate’s contact details"
       checked={application.isPersonalInfoVisibleToClient}
-      disabled={!can.call(grantApplicationAccess) || grant.isPending}
-      onChange={(event) =>
+      disabled={grant.isPending}
+      onChange={(event) => {
+        const visible = event.currentTarget.checked;
         grant.mutate(
-          { _id: application._id, isPersonalInfoVisibleToClient: event.currentTarget.checked },
-          { onSuccess: () => notifySuccess('Saved'), onError: (error) => notifyFailure(error) },
-        )
-      }
+          { _id: application._id, isPersonalInfoVisibleToClient: visible },
+          {
+            onSuccess: () =>
+              notifySuccess(visible ? 'The client now sees the contact details' : 'The contact details are hidden from the client'),
+            onError: (error) => notifyFailure(error),
+          },
+        );
+      }}
     />
   );
 };
+
+/** The moves newest first: who, when, from which stage to which, and the remarks. */
+const StageTimeline = ({ steps }: { steps: StageStep[] }) =>
+  steps.length === 0 ? (
+    <Text c="dimmed">No moves yet.</Text>
+  ) : (
+    <Timeline bulletSize={14} lineWidth={2} active={0}>
+      {steps.map((step) => (
+        <Timeline.Item key={step.key} title={step.from ? `${step.from} → ${step.to}` : `Started at ${step.to}`}>
+          <Text size="sm" c="dimmed">
+            {step.by}, {formatDateTime(step.at)}
+          </Text>
+          {step.remarks && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {step.remarks}
+            </Text>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
 
 /** /crm/applications/:id: one candidate on one job — where they are, how they got there, and what the client may see. */
 export const ApplicationPage = () => {
@@ -112,14 +149,21 @@ export const ApplicationPage = () => {
   const query = useDetails(crmJobApplication, id);
   const can = useCan();
   const pipelineId = (query.data as ApplicationRecord | undefined)?.pipelineId;
-  const pipeline = useDetails(hiringPipeline, can.do(hiringPipeline, 'details') ? pipelineId : undefined);
+  const mayReadPipeline = can.do(hiringPipeline, 'details');
+  const pipeline = useDetails(hiringPipeline, mayReadPipeline ? pipelineId : undefined);
   const items = pipeline.data?.items ?? [];
-  const titleOf = (stageId: string | null | undefined) => items.find((item) => item._id === stageId)?.stage.title ?? 'A stage';
+  // Without the pipeline a stage is named only by position; with it, a stage missing from it was removed since.
+  const titleOf = stageTitleOf(items, mayReadPipeline && pipeline.isSuccess ? 'A removed stage' : 'A stage');
+  const job = (query.data as ApplicationRecord | undefined)?.job;
+  const jobPath = job ? recordPathOf('CrmJob', job._id) : undefined;
   return (
-    <RecordPage query={query} noun="application" back={{ to: '/crm/jobs', label: 'All jobs' }}>
+    <RecordPage
+      query={query}
+      noun="application"
+      back={jobPath && job ? { to: jobPath, label: `Back to ${job.label ?? 'the job'}` } : { to: '/crm/jobs', label: 'All jobs' }}
+    >
       {(record) => {
         const application = record as ApplicationRecord;
-        const current = items.find((item) => item._id === application.pipelineCurrentStage);
         return (
           <Stack gap="lg">
             <PageHeader
@@ -135,19 +179,12 @@ export const ApplicationPage = () => {
                     { label: 'Client', value: linked('Client', application.client) },
                     {
                       label: 'Stage',
-                      value: current ? `${current.stage.title} for ${timeInStage(application.stageEnteredAt, Date.now())}` : '—',
+                      value: `${titleOf(application.pipelineCurrentStage)}, for ${timeInStage(application.stageEnteredAt, Date.now())}`,
                     },
                     { label: 'Source', value: humanise(application.source) },
                     {
                       label: 'Joining',
-                      value:
-                        application.joiningInfo &&
-                        [
-                          formatDateTime(application.joiningInfo.startDate),
-                          application.joiningInfo.endDate && `to ${formatDateTime(application.joiningInfo.endDate)}`,
-                        ]
-                          .filter(Boolean)
-                          .join(' '),
+                      value: joiningWords(application.joiningInfo),
                     },
                   ]}
                 />
@@ -163,16 +200,7 @@ export const ApplicationPage = () => {
                 {can.do(entityLog, 'list') && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
               </Tabs.List>
               <Tabs.Panel value="history" pt="md">
-                <Timeline bulletSize={14} lineWidth={2} active={application.pipelineStageHistory.length}>
-                  {[...application.pipelineStageHistory].reverse().map((entry) => (
-                    <Timeline.Item key={`${entry.movedAt}-${entry.stage}`} title={titleOf(entry.stage)}>
-                      <Text size="sm" c="dimmed">
-                        {entry.movedBy.name}, {formatDateTime(entry.movedAt)}
-                      </Text>
-                      {entry.remarks && <Text size="sm">{entry.remarks}</Text>}
-                    </Timeline.Item>
-                  ))}
-                </Timeline>
+                <StageTimeline steps={stageSteps(application.pipelineStageHistory, titleOf)} />
               </Tabs.Panel>
               {can.do(entityLog, 'list') && (
                 <Tabs.Panel value="activity" pt="md">
