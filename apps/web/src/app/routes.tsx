@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
               { path: 'clients/:id', lazy: screen(() => import('../areas/crm/client-page'), 'ClientPage') },
               { path: 'jobs/:id', lazy: screen(() => import('../areas/hiring/job-page'), 'JobPage') },
               { path: 'applications/:id', lazy: screen(() => import('../areas/hiring/application-page'), 'ApplicationPage') },
+              { path: 'hiring-reports', lazy: screen(() => import('../areas/hiring/reports-page'), 'HiringReportsPage') },
               { path: 'pipelines/:id', lazy: screen(() => import('../areas/hiring/pipeline-page'), 'PipelinePage') },
               { path: 'candidates/merge', lazy: screen(() => import('../areas/crm/candidate-merge-page'), 'CandidateMergePage') },
               { path: 'candidates/:id', lazy: screen(() => import('../areas/crm/candidate-page'), 'CandidatePage') },

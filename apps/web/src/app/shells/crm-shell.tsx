@@ -1,4 +1,5 @@
-import { IconHome, IconUser } from '@tabler/icons-react';
+import { hiringReportCall } from '@app/contract/resources/hiring/hiring-report';
+import { IconChartBar, IconHome, IconUser } from '@tabler/icons-react';
 import { useSession } from '../../kit/session';
 import { AreaShell, type NavItem } from './area-shell';
 import { sectionNav } from './section-nav';
@@ -12,6 +13,8 @@ export const CrmShell = () => {
   const nav: NavItem[] = [
     { label: 'Dashboard', to: '/crm', icon: <IconHome {...icon} />, exact: true },
     ...sectionNav('crm', user?.userType),
+    // A workflow's screen, not a definition's section: shown to who may read the report.
+    { label: 'Hiring reports', to: '/crm/hiring-reports', icon: <IconChartBar {...icon} />, show: (can) => can.call(hiringReportCall) },
     { label: 'My profile', to: '/crm/profile', icon: <IconUser {...icon} /> },
   ];
   return <AreaShell area="CRM" home="/crm" nav={nav} profilePath="/crm/profile" workspace={user?.organisationName} />;

@@ -13,7 +13,7 @@ export const CandidateApplications = ({ candidateId }: { candidateId: string }) 
   const list = useQuery({
     queryKey: [crmJobApplication.name, 'candidate', candidateId],
     queryFn: ({ signal }) => callApi(candidateApplicationList, { candidateId, limit: 'ALL' }, { signal }),
-    enabled: can.call({ ...candidateApplicationList, level: 'READ' }),
+    enabled: can.call(candidateApplicationList),
   });
   return (
     <Stack>

@@ -169,6 +169,8 @@ export const candidateApplicationList = defineWorkflow({
   who: ['CRM_USER'],
   access: { module: 'Job Application' },
   tenancy: 'organisation',
+  // A list: who may read applications may read it, as /crm-job-application/list.
+  level: 'READ',
   summary: 'A candidate’s applications, with each job and its current stage',
   input: listRequest(applicationListFilters).extend({ candidateId: mongoId('candidateId') }),
   output: listResult(applicationRecord),
@@ -183,6 +185,8 @@ export const jobApplicantsList = defineWorkflow({
   who: ['CRM_USER'],
   access: { module: 'Job Application' },
   tenancy: 'organisation',
+  // A list: who may read applications may read it, as /crm-job-application/list.
+  level: 'READ',
   summary: 'A job’s applicants, with each candidate and current stage',
   input: listRequest(applicationListFilters).extend({ jobId: mongoId('jobId') }),
   output: listResult(applicationRecord),

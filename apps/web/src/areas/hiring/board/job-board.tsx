@@ -222,9 +222,11 @@ export const JobBoard = ({ jobId, pipelineId }: JobBoardProps) => {
   const mayMove = can.bulk(crmJobApplication, 'move-to-stage');
   const phone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
-  const pipeline = useDetails(hiringPipeline, pipelineId ?? undefined);
+  const pipeline = useDetails(hiringPipeline, can.do(hiringPipeline, 'details') ? (pipelineId ?? undefined) : undefined);
   const boardKey = [crmJobApplication.name, 'board', jobId];
+  const mayRead = can.call(jobApplicantsList) && can.do(hiringPipeline, 'details');
   const applications = useQuery({
+    enabled: mayRead,
     queryKey: boardKey,
     queryFn: ({ signal }) => callApi(jobApplicantsList, { jobId, limit: 'ALL' }, { signal }),
   });
@@ -278,6 +280,7 @@ export const JobBoard = ({ jobId, pipelineId }: JobBoardProps) => {
     else void send(ids, stage, { remarks: '' });
   };
 
+  if (!mayRead) return <Text c="dimmed">You may not see this job’s board.</Text>;
   if (applications.isPending || pipeline.isPending) return <Skeleton height={320} aria-label="Loading the board" />;
   if (applications.isError || pipeline.isError) {
     return (
