@@ -1,23 +1,29 @@
 import { entityLog } from '@app/contract/resources/entity-log';
 import { crmJob, updateCrmJobDescription } from '@app/contract/resources/hiring/crm-job';
+import { jobApplicantsList } from '@app/contract/resources/hiring/job-application';
 import { jobStatuses } from '@app/contract/resources/job-board/job';
 import { Anchor, Button, Group, Select, Stack, Tabs, Text, Typography } from '@mantine/core';
-import { useState } from 'react';
+import { IconPencil } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../../kit/can';
+import { deriveFields } from '../../kit/derive-fields';
 import { DetailsGrid } from '../../kit/details-grid';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { RecordPage } from '../../kit/record-page';
 import { recordPathOf } from '../../kit/record-paths';
+import { ResourceFormModal } from '../../kit/resource-form';
 import { RichTextInput } from '../../kit/rich-text-input';
 import { SectionCard } from '../../kit/section-card';
 import { StatusBadge } from '../../kit/status-badge';
+import { tailor } from '../../kit/tailor';
 import { type RecordOf, useCall, useDetails, useSetStatus } from '../../kit/use-resource';
 import { formatDateTime, humanise } from '../../kit/words';
 import { ActivityPanel } from '../crm/activity-panel';
 import { JobBoard } from './board/job-board';
 import { JobApplicants } from './job-applicants';
+import { jobEditScreen } from './job-form';
 import { PublishToBoardButton } from './publish-to-board-button';
 
 type JobRecord = RecordOf<typeof crmJob> & {
@@ -101,11 +107,38 @@ const StatusControl = ({ job }: { job: JobRecord }) => {
   );
 };
 
+/** Edit for who may update jobs: title, client, pipeline and the rest the description and status controls leave. */
+const EditJob = ({ job }: { job: JobRecord }) => {
+  const can = useCan();
+  const [opened, setOpened] = useState(false);
+  const fields = useMemo(() => tailor(deriveFields(crmJob), (field) => field.name, jobEditScreen.fields), []);
+  if (!can.do(crmJob, 'update')) return null;
+  return (
+    <>
+      <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setOpened(true)}>
+        Edit
+      </Button>
+      <ResourceFormModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        resource={crmJob}
+        mode="edit"
+        record={job}
+        fields={fields}
+        noun="job"
+      />
+    </>
+  );
+};
+
 /** /crm/jobs/:id: a job for a client, its pipeline board, applicants, description and history. */
 export const JobPage = () => {
   const { id } = useParams();
   const query = useDetails(crmJob, id);
   const can = useCan();
+  // The board and the applicants need the Job Application permission; without it the page opens on the details.
+  const mayReadApplications = can.call(jobApplicantsList);
+  const mayReadLog = can.do(entityLog, 'list');
   return (
     <RecordPage query={query} noun="job" back={{ to: '/crm/jobs', label: 'All jobs' }}>
       {(record) => {
@@ -134,24 +167,29 @@ export const JobPage = () => {
               }
               action={
                 <Group gap="sm">
+                  <EditJob job={job} />
                   <PublishToBoardButton job={job} />
                   <StatusControl job={job} />
                 </Group>
               }
             />
-            <Tabs defaultValue="board" keepMounted={false}>
+            <Tabs key={String(mayReadApplications)} defaultValue={mayReadApplications ? 'board' : 'details'} keepMounted={false}>
               <Tabs.List>
-                <Tabs.Tab value="board">Board</Tabs.Tab>
-                <Tabs.Tab value="applicants">Applicants</Tabs.Tab>
+                {mayReadApplications && <Tabs.Tab value="board">Board</Tabs.Tab>}
+                {mayReadApplications && <Tabs.Tab value="applicants">Applicants</Tabs.Tab>}
                 <Tabs.Tab value="details">Details</Tabs.Tab>
-                {can.do(entityLog, 'list') && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
+                {mayReadLog && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
               </Tabs.List>
-              <Tabs.Panel value="board" pt="md">
-                <JobBoard jobId={job._id} pipelineId={job.pipelineId} />
-              </Tabs.Panel>
-              <Tabs.Panel value="applicants" pt="md">
-                <JobApplicants jobId={job._id} />
-              </Tabs.Panel>
+              {mayReadApplications && (
+                <Tabs.Panel value="board" pt="md">
+                  <JobBoard jobId={job._id} pipelineId={job.pipelineId} />
+                </Tabs.Panel>
+              )}
+              {mayReadApplications && (
+                <Tabs.Panel value="applicants" pt="md">
+                  <JobApplicants jobId={job._id} />
+                </Tabs.Panel>
+              )}
               <Tabs.Panel value="details" pt="md">
                 <Stack gap="lg">
                   <SectionCard title="Details">
@@ -172,7 +210,7 @@ export const JobPage = () => {
                   <Description job={job} />
                 </Stack>
               </Tabs.Panel>
-              {can.do(entityLog, 'list') && (
+              {mayReadLog && (
                 <Tabs.Panel value="activity" pt="md">
                   <ActivityPanel id={job._id} />
                 </Tabs.Panel>
