@@ -1,6 +1,7 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { event } from '@app/contract/resources/crm/event';
 import { entityLog } from '@app/contract/resources/entity-log';
+import { candidateApplicationList } from '@app/contract/resources/hiring/job-application';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { RecordPage } from '../../kit/record-page';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { StatusBadge } from '../../kit/status-badge';
 import { useDetails } from '../../kit/use-resource';
+import { AddToJobsButton } from '../hiring/add-to-jobs';
 import { CandidateApplications } from '../hiring/candidate-applications';
 import { ActivityPanel } from './activity-panel';
 import { CandidateAccountLinkCard } from './candidate-account-link';
@@ -93,6 +95,7 @@ export const CandidatePage = () => {
   const can = useCan();
   const [editing, setEditing] = useState(false);
   const mayReadLog = can.do(entityLog, 'list');
+  const mayReadApplications = can.call(candidateApplicationList);
   return (
     <RecordPage query={query} noun="candidate" back={{ to: '/crm/candidates', label: 'All candidates' }}>
       {(record) => {
@@ -111,11 +114,14 @@ export const CandidatePage = () => {
                 </Group>
               }
               action={
-                can.do(candidate, 'update') ? (
-                  <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-                    Edit
-                  </Button>
-                ) : undefined
+                <Group gap="sm">
+                  <AddToJobsButton candidateId={record._id} />
+                  {can.do(candidate, 'update') && (
+                    <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+                      Edit
+                    </Button>
+                  )}
+                </Group>
               }
             />
             <CandidateAccountLinkCard candidateId={record._id} email={record.email} />
@@ -123,7 +129,7 @@ export const CandidatePage = () => {
               <Tabs.List>
                 <Tabs.Tab value="profile">Profile</Tabs.Tab>
                 <Tabs.Tab value="cvs">CVs</Tabs.Tab>
-                <Tabs.Tab value="applications">Applications</Tabs.Tab>
+                {mayReadApplications && <Tabs.Tab value="applications">Applications</Tabs.Tab>}
                 <Tabs.Tab value="notes">Notes</Tabs.Tab>
                 <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
                 <Tabs.Tab value="events">Events</Tabs.Tab>
@@ -137,9 +143,11 @@ export const CandidatePage = () => {
               <Tabs.Panel value="cvs" pt="md">
                 <CandidateCvs owner={record} />
               </Tabs.Panel>
-              <Tabs.Panel value="applications" pt="md">
-                <CandidateApplications candidateId={record._id} />
-              </Tabs.Panel>
+              {mayReadApplications && (
+                <Tabs.Panel value="applications" pt="md">
+                  <CandidateApplications candidateId={record._id} />
+                </Tabs.Panel>
+              )}
               <Tabs.Panel value="notes" pt="md">
                 <Notes related={related} />
               </Tabs.Panel>

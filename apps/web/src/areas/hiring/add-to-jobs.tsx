@@ -8,7 +8,8 @@ import { notifyFailure, notifySuccess } from '../../kit/notify';
 import { ReferencePicker } from '../../kit/reference-picker';
 import { useCall } from '../../kit/use-resource';
 
-const jobTarget = { resource: crmJob, labelField: 'title', filter: { status: 'PUBLISHED' } };
+// Closed and archived jobs take no new applications (the server says so too).
+const jobTarget = { resource: crmJob, labelField: 'title', filter: { status: ['DRAFT', 'PUBLISHED'] } };
 
 /** Puts candidates on the long list of the jobs chosen (open jobs only); says what was added and what was there already. */
 export const AddToJobsModal = ({ candidateIds, onClose }: { candidateIds: string[]; onClose: () => void }) => {
@@ -22,7 +23,7 @@ export const AddToJobsModal = ({ candidateIds, onClose }: { candidateIds: string
           target={jobTarget}
           multiple
           label="Jobs"
-          description="Published jobs; each candidate joins each job’s long list once"
+          description="Draft and published jobs; each candidate joins each job’s long list once"
           value={jobIds}
           onChange={(value) => setJobIds(value as string[])}
         />

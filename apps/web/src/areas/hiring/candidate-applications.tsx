@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../kit/api';
 import { useCan } from '../../kit/can';
 import { messageOf } from '../../kit/notify';
-import { AddToJobsButton } from './add-to-jobs';
 import { type ApplicationRow, ApplicationsTable } from './applications-table';
 
-/** A candidate's applications tab: the jobs they are on, where they stand on each, and "Add to job". */
+/** A candidate's applications tab: the jobs they are on and where they stand on each ("Add to job" is beside the name). */
 export const CandidateApplications = ({ candidateId }: { candidateId: string }) => {
   const can = useCan();
   const list = useQuery({
@@ -17,9 +16,6 @@ export const CandidateApplications = ({ candidateId }: { candidateId: string }) 
   });
   return (
     <Stack>
-      <div>
-        <AddToJobsButton candidateId={candidateId} />
-      </div>
       {list.isError ? (
         <Text c="red">{messageOf(list.error)}</Text>
       ) : list.data ? (
