@@ -126,7 +126,7 @@ describe('CRM job applications: add to long list (crm.md §7; DECISIONS.md §11)
     const job = await aCrmJob(t.app, w.orgA.adminToken);
     const people = [await aCandidate(t.app, w.orgA.adminToken), await aCandidate(t.app, w.orgA.adminToken)];
     const bulk = { method: 'PUT', path: '/candidate/bulk' } as const;
-    const body = { ids: people.map((p) => p._id), action: 'add-to-long-list', value: { jobId: job._id } };
+    const body = { ids: people.map((p) => p._id), action: 'add-to-long-list', value: { jobIds: [job._id] } };
     const done = await call(t.app, bulk, body, w.orgA.adminToken);
     expect(done.status, done.body.message).toBe(200);
     const again = await call(t.app, bulk, body, w.orgA.adminToken);
@@ -134,7 +134,7 @@ describe('CRM job applications: add to long list (crm.md §7; DECISIONS.md §11)
     const listed = await call(t.app, jobApplicantsList, { jobId: job._id }, w.orgA.adminToken);
     expect(listed.body.data.totalResults).toBe(2);
     const theirs = await aCrmJob(t.app, w.orgB.adminToken);
-    const refused = await call(t.app, bulk, { ...body, value: { jobId: theirs._id } }, w.orgA.adminToken);
+    const refused = await call(t.app, bulk, { ...body, value: { jobIds: [theirs._id] } }, w.orgA.adminToken);
     expect(refused.status).toBe(404);
   });
 

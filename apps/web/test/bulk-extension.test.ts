@@ -45,4 +45,25 @@ describe('bulk actions of a definition’s own', () => {
     expect(bulkExtensionValue(moveToStage).safeParse(payload).success).toBe(true);
     expect(bulkExtensionValue(moveToStage).safeParse({ stage: 'MAYBE' }).success).toBe(false);
   });
+
+  it('take several records for a multiple reference (the jobs to long-list on), and need at least one', () => {
+    const longList = candidate.bulkActions['add-to-long-list'];
+    expect(extensionReady(longList, { jobIds: [] })).toBe(false);
+    expect(extensionPayload({ jobIds: [] })).toEqual({});
+    const jobIds = ['65a000000000000000000001', '65a000000000000000000002'];
+    expect(extensionReady(longList, { jobIds })).toBe(true);
+    expect(bulkExtensionValue(longList).safeParse(extensionPayload({ jobIds })).success).toBe(true);
+    expect(bulkExtensionValue(longList).safeParse({ jobIds: [] }).error?.issues[0]?.message).toBe('Please choose jobs');
+  });
+
+  it('are offered only with the permission they also need (long-listing makes job applications)', () => {
+    const grants = (...modules: string[]) =>
+      ({
+        isOrganisationAdmin: false,
+        grants: modules.map((module) => ({ module, feature: module, level: 'WRITE', scope: 'ALL' })),
+      }) as MyPermissions;
+    expect(canOf('CRM_USER', grants('Candidate')).bulk(candidate, 'add-to-long-list')).toBe(false);
+    expect(canOf('CRM_USER', grants('Candidate', 'Job Application')).bulk(candidate, 'add-to-long-list')).toBe(true);
+    expect(canOf('CRM_USER', grants('Job Application')).bulk(candidate, 'add-to-long-list')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { type AccessLevel, accessLevelRank, type Who } from '@app/contract/access';
 import {
   type BulkRequest,
+  bulkActionAlsoNeeds,
   bulkActionLevel,
   bulkActionMax,
   bulkActionsOf,
@@ -111,6 +112,8 @@ export const registerBulkCall = <Def extends ResourceDefinition>(
       const level = bulkActionLevel(def, request.action);
       const scope =
         def.access && caller ? { ...ctx.scope, ...(await checkPermission(db, { caller, access: def.access, level })) } : ctx.scope;
+      const alsoNeeds = bulkActionAlsoNeeds(def, request.action);
+      if (alsoNeeds && caller) await checkPermission(db, { caller, access: alsoNeeds, level });
       const withScope = { ...ctx, scope, repository };
       const ids = request.ids ? [...new Set(request.ids)] : undefined;
       const found = await repository.matchingIds(db, scope, {

@@ -4,19 +4,22 @@ import { Select, Textarea } from '@mantine/core';
 import { enumOptions } from './enum-options';
 import { ReferencePicker } from './reference-picker';
 
-/** What the person has entered for an action of a definition's own, by field key. */
-export type ExtensionValue = Record<string, string>;
+/** What the person has entered for an action of a definition's own, by field key (several ids for a `multiple` reference). */
+export type ExtensionValue = Record<string, string | string[]>;
+
+const filled = (entered: string | string[] | undefined) => (Array.isArray(entered) ? entered.length > 0 : Boolean(entered?.trim()));
 
 /** Whether every field the action needs is filled (optional texts may stay empty). */
 export const extensionReady = (extension: BulkExtension, value: ExtensionValue) =>
-  Object.entries(extension.fields).every(([key, field]) => (field.kind === 'text' && field.optional) || Boolean(value[key]?.trim()));
+  Object.entries(extension.fields).every(([key, field]) => (field.kind === 'text' && field.optional) || filled(value[key]));
 
 /** The value as the bulk call takes it: empty optional texts left out. */
 export const extensionPayload = (value: ExtensionValue) =>
-  Object.fromEntries(Object.entries(value).filter(([, text]) => text.trim() !== ''));
+  Object.fromEntries(Object.entries(value).filter(([, entered]) => filled(entered)));
 
-const FieldInput = (props: { field: BulkField; value: string; onChange: (value: string) => void }) => {
-  const { field, value, onChange } = props;
+const FieldInput = (props: { field: BulkField; value: string | string[] | undefined; onChange: (value: string | string[]) => void }) => {
+  const { field, onChange } = props;
+  const value = Array.isArray(props.value) ? '' : (props.value ?? '');
   if (field.kind === 'choice') {
     return (
       <Select
@@ -30,14 +33,19 @@ const FieldInput = (props: { field: BulkField; value: string; onChange: (value: 
   if (field.kind === 'reference') {
     const target = resources.find((resource) => resource.name === field.resource);
     if (!target) return null;
-    return (
-      <ReferencePicker
-        target={{ resource: target, labelField: field.labelField ?? target.labelField ?? '_id' }}
-        label={field.label}
-        value={value}
-        onChange={(chosen) => onChange(String(chosen))}
-      />
-    );
+    const labelled = { resource: target, labelField: field.labelField ?? target.labelField ?? '_id' };
+    if (field.multiple) {
+      return (
+        <ReferencePicker
+          target={labelled}
+          multiple
+          label={field.label}
+          value={Array.isArray(props.value) ? props.value : []}
+          onChange={(chosen) => onChange(Array.isArray(chosen) ? chosen.map(String) : [String(chosen)])}
+        />
+      );
+    }
+    return <ReferencePicker target={labelled} label={field.label} value={value} onChange={(chosen) => onChange(String(chosen))} />;
   }
   return (
     <Textarea
@@ -62,8 +70,8 @@ export const BulkExtensionFields = (props: {
       <FieldInput
         key={key}
         field={field}
-        value={props.value[key] ?? ''}
-        onChange={(text) => props.onChange({ ...props.value, [key]: text })}
+        value={props.value[key]}
+        onChange={(entered) => props.onChange({ ...props.value, [key]: entered })}
       />
     ))}
   </>

@@ -1,5 +1,5 @@
 import { type AccessLevel, accessLevelRank, type CrmAccess, type UserType } from '@app/contract/access';
-import { bulkActionLevel, bulkActionWho } from '@app/contract/conventions/bulk';
+import { bulkActionAlsoNeeds, bulkActionLevel, bulkActionWho } from '@app/contract/conventions/bulk';
 import type { CallKind, CallSpec, ResourceDefinition, WorkflowDefinition } from '@app/contract/define-resource';
 import type { MyPermissions } from '@app/contract/resources/auth';
 import { useMemo } from 'react';
@@ -49,9 +49,15 @@ export const canOf = (userType: UserType | undefined, permissions: PermissionsSt
     return mayCall(userType, call) && permitted(userType, permissions, resource.access, call?.level ?? levelOfKind(kind));
   },
   call: (workflow) => mayCall(userType, workflow) && permitted(userType, permissions, workflow.access, workflow.level ?? 'WRITE'),
-  bulk: (resource, action) =>
-    mayCall(userType, { who: bulkActionWho(resource, action) }) &&
-    permitted(userType, permissions, resource.access, bulkActionLevel(resource, action)),
+  bulk: (resource, action) => {
+    const level = bulkActionLevel(resource, action);
+    const alsoNeeds = bulkActionAlsoNeeds(resource, action);
+    return (
+      mayCall(userType, { who: bulkActionWho(resource, action) }) &&
+      permitted(userType, permissions, resource.access, level) &&
+      (!alsoNeeds || permitted(userType, permissions, alsoNeeds, level))
+    );
+  },
 });
 
 /**

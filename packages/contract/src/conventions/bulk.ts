@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AccessLevel, levelOfKind, type Who } from '../access';
+import { type AccessLevel, type CrmAccess, levelOfKind, type Who } from '../access';
 import type { CallKind, ResourceDefinition } from '../define-resource';
 import { mongoId } from './ids';
 import { listRequest, maxAllRows } from './list';
@@ -10,7 +10,14 @@ export type BulkAction = 'assign-owner' | 'set-status' | 'delete';
 /** What an action of a definition's own asks for beside the ids: the server checks it, the web's bulk bar asks for it. */
 export type BulkField =
   | { kind: 'choice'; label: string; options: z.ZodType<string> }
-  | { kind: 'reference'; label: string; resource: string; labelField?: string }
+  | {
+      kind: 'reference';
+      label: string;
+      resource: string;
+      labelField?: string;
+      /** Several records of the kind at once (the jobs to long-list on): an array of ids, at least one. */
+      multiple?: boolean;
+    }
   | { kind: 'text'; label: string; optional?: boolean; max?: number };
 
 /**
@@ -25,6 +32,11 @@ export type BulkExtension = {
   who: readonly Who[];
   /** The permission level it needs (WRITE unless said). */
   level?: AccessLevel;
+  /**
+   * A permission it needs beside the list's own, at the same level: what it makes is another
+   * resource's (long-listing candidates makes job applications, so it also needs Job Application).
+   */
+  alsoNeeds?: CrmAccess;
   /** At most this many records a call (`maxAtOnce` unless said). */
   max?: number;
   /** The engine's own action (moving a definition's `stages`); any other is the server registration's handler. */
@@ -81,6 +93,10 @@ export const bulkExtensionValue = (extension: BulkExtension) =>
       Object.fromEntries(
         Object.entries(extension.fields).map(([key, field]) => {
           if (field.kind === 'choice') return [key, field.options];
+          if (field.kind === 'reference' && field.multiple) {
+            const chooseOne = `Please choose ${field.label.toLowerCase()}`;
+            return [key, z.array(mongoId(key), { error: chooseOne }).min(1, chooseOne).max(50)];
+          }
           if (field.kind === 'reference') return [key, mongoId(key)];
           const text = z
             .string()
@@ -111,6 +127,10 @@ export const bulkActionWho = (def: ResourceDefinition, action: string): Who[] =>
   if (action !== 'assign-owner') return who;
   return who.includes('signed-in') ? [...ownerChoosers] : who.filter((w) => ownerChoosers.includes(w));
 };
+
+/** The permission a bulk action needs beside its definition's own, if any. */
+export const bulkActionAlsoNeeds = (def: Pick<ResourceDefinition, 'bulkActions'>, action: string) =>
+  bulkExtensionOf(def, action)?.alsoNeeds;
 
 /** The level a bulk action needs: the multiplied call's (FULL to delete, WRITE otherwise, unless it says). */
 export const bulkActionLevel = (def: ResourceDefinition, action: string): AccessLevel => {

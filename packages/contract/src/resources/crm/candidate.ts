@@ -184,11 +184,12 @@ export const candidate = defineResource({
   },
   screen: { area: 'crm', path: 'candidates', records: 'page', menu: { label: 'Candidates', icon: 'user-search', order: 10 } },
   bulkActions: {
-    // The chosen candidates onto one job's long list, each once (crm-job-application's add to long list).
+    // The chosen candidates onto the chosen jobs' long lists, each pair once (crm-job-application's add to long list).
     'add-to-long-list': {
       label: 'Add to long list',
       who: ['CRM_USER'],
-      fields: { jobId: { kind: 'reference', label: 'Job', resource: 'CrmJob', labelField: 'title' } },
+      alsoNeeds: { module: 'Job Application' },
+      fields: { jobIds: { kind: 'reference', label: 'Jobs', resource: 'CrmJob', labelField: 'title', multiple: true } },
     },
   },
   calls: {
