@@ -1,4 +1,4 @@
-import { bulkActionsOf, bulkExtensionValue } from '@app/contract/conventions/bulk';
+import { bulkActionsOf, bulkExtensionOf, bulkExtensionValue } from '@app/contract/conventions/bulk';
 import { moveToStageAction } from '@app/contract/conventions/stages';
 import type { MyPermissions } from '@app/contract/resources/auth';
 import { candidate } from '@app/contract/resources/crm/candidate';
@@ -47,7 +47,8 @@ describe('bulk actions of a definition’s own', () => {
   });
 
   it('take several records for a multiple reference (the jobs to long-list on), and need at least one', () => {
-    const longList = candidate.bulkActions['add-to-long-list'];
+    const longList = bulkExtensionOf(candidate, 'add-to-long-list');
+    if (!longList) throw new Error('the candidate list has no Add to long list');
     expect(extensionReady(longList, { jobIds: [] })).toBe(false);
     expect(extensionPayload({ jobIds: [] })).toEqual({});
     const jobIds = ['65a000000000000000000001', '65a000000000000000000002'];

@@ -1,4 +1,5 @@
-import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { recordPathOf } from '../../kit/record-paths';
 import { formatDateTime } from '../../kit/words';
@@ -30,8 +31,36 @@ const linked = (kind: string, ref: { _id: string; label: string | null } | null 
 /** Applications as a table: a job's applicants (by candidate) or a candidate's jobs (by job and client). */
 export const ApplicationsTable = ({ rows, by }: { rows: readonly ApplicationRow[]; by: 'candidate' | 'job' }) => {
   const stages = useStageTitles();
+  const phone = useMediaQuery('(max-width: 40em)');
   const now = Date.now();
+  const stageOf = (row: ApplicationRow) => (row.pipelineCurrentStage && stages.get(row.pipelineCurrentStage)?.title) ?? '—';
   if (rows.length === 0) return <Text c="dimmed">No applications yet.</Text>;
+  // On a phone each application is a card: a table of five columns would scroll sideways.
+  if (phone) {
+    return (
+      <Stack gap="xs" role="list" aria-label="Applications">
+        {rows.map((row) => (
+          <Card key={row._id} withBorder padding="sm" role="listitem">
+            <Stack gap={4}>
+              <Text fw={600}>{by === 'candidate' ? linked('Candidate', row.candidate) : linked('CrmJob', row.job)}</Text>
+              {by === 'job' && row.client && <Text size="sm">for {linked('Client', row.client)}</Text>}
+              <Text size="sm">
+                {stageOf(row)}, for {timeInStage(row.stageEnteredAt, now)}
+              </Text>
+              <Group justify="space-between">
+                <Text size="xs" c="dimmed">
+                  Added {formatDateTime(row.createdAt)}
+                </Text>
+                <Anchor component={Link} to={recordPathOf('CrmJobApplication', row._id) ?? '#'} size="sm">
+                  Open application
+                </Anchor>
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover>
@@ -52,7 +81,7 @@ export const ApplicationsTable = ({ rows, by }: { rows: readonly ApplicationRow[
             <Table.Tr key={row._id}>
               <Table.Td>{by === 'candidate' ? linked('Candidate', row.candidate) : linked('CrmJob', row.job)}</Table.Td>
               {by === 'job' && <Table.Td>{linked('Client', row.client)}</Table.Td>}
-              <Table.Td>{(row.pipelineCurrentStage && stages.get(row.pipelineCurrentStage)?.title) ?? '—'}</Table.Td>
+              <Table.Td>{stageOf(row)}</Table.Td>
               <Table.Td>{timeInStage(row.stageEnteredAt, now)}</Table.Td>
               <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
               <Table.Td>
