@@ -57,7 +57,7 @@ const StagesRead = ({ pipeline }: { pipeline: Pipeline }) => (
 const PipelineEditor = ({ initial, onSaved }: { initial: Draft; onSaved: (saved: Pipeline) => void }) => {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>(noErrors);
-  const [dirty, setDirty] = useState(!initial._id);
+  const [dirty, setDirty] = useState(false);
   const create = useCreate(hiringPipeline);
   const update = useUpdate(hiringPipeline);
   const unsaved = useUnsavedChanges(dirty);
@@ -135,7 +135,7 @@ const PipelineEditor = ({ initial, onSaved }: { initial: Draft; onSaved: (saved:
             Undo changes
           </Button>
         )}
-        <Button loading={create.isPending || update.isPending} disabled={!dirty} onClick={save}>
+        <Button loading={create.isPending || update.isPending} disabled={Boolean(draft._id) && !dirty} onClick={save}>
           {draft._id ? 'Save pipeline' : 'Add pipeline'}
         </Button>
       </Group>
