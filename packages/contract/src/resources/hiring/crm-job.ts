@@ -5,9 +5,9 @@ import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../../conventions/list';
 import { recordSchema } from '../../conventions/record';
 import { defineResource, defineWorkflow } from '../../define-resource';
-import { experienceValues, jobTypeValues, workModelValues } from '../../lookups';
+import { experienceValues, workModelValues } from '../../lookups';
 import { clientUserSeesOwnClient } from '../../scope-policy';
-import { jobStatus, salary } from '../job-board/job';
+import { jobSkill, jobStatus, jobTypesField, salary, withWindow } from '../job-board/job';
 
 const contentRequired = 'Please fill the job content';
 const titleRequired = 'Please provide a title.';
@@ -21,15 +21,7 @@ const editable = z.object({
   content: jobContent,
   address: address.optional().nullable(),
   salaries: z.array(salary).max(3).default([]),
-  jobTypes: z
-    .array(
-      z
-        .number()
-        .int()
-        .refine((v) => (jobTypeValues as readonly number[]).includes(v), 'Unknown job type'),
-    )
-    .max(8)
-    .default([]),
+  jobTypes: jobTypesField,
   industries: z.array(mongoId('industryId')).max(10).default([]),
   workModel: z.enum(workModelValues, { error: 'Work model must be ON_SITE, HYBRID or REMOTE' }).optional().nullable(),
   experience: z.array(z.enum(experienceValues)).max(6).default([]),
@@ -37,24 +29,12 @@ const editable = z.object({
   applicationStartDate: isoDate.optional().nullable(),
   applicationEndDate: isoDate.optional().nullable(),
   isFeaturedJob: z.boolean().default(false),
-  skills: z
-    .array(z.object({ skillId: mongoId('skillId'), label: z.string().trim().max(200).optional() }))
-    .max(50)
-    .default([]),
+  skills: z.array(jobSkill).max(50).default([]),
   additionalTitles: z.array(z.string().trim().min(1).max(200)).max(10).default([]),
   clientId: mongoId('clientId', 'Please choose a client'),
   /** The default pipeline when left out. */
   pipelineId: mongoId('pipelineId').optional().nullable(),
 });
-
-const withWindow = <T extends { applicationStartDate?: string | null; applicationEndDate?: string | null }>(
-  job: T,
-  ctx: z.RefinementCtx,
-) => {
-  if (job.applicationStartDate && job.applicationEndDate && new Date(job.applicationEndDate) < new Date(job.applicationStartDate)) {
-    ctx.addIssue({ code: 'custom', path: ['applicationEndDate'], message: 'The closing date must be after the opening date' });
-  }
-};
 
 /**
  * A job the agency recruits for, for one of its clients (crm.md §3 Job (CRM)): DRAFT, PUBLISHED,

@@ -25,7 +25,18 @@ export const salary = z
   })
   .superRefine(checkSalaryRange);
 
-const jobSkill = z.object({ skillId: mongoId('skillId'), label: z.string().trim().max(200).optional() });
+export const jobSkill = z.object({ skillId: mongoId('skillId'), label: z.string().trim().max(200).optional() });
+
+/** A job's types (full time, contract...), by their lookup numbers. */
+export const jobTypesField = z
+  .array(
+    z
+      .number()
+      .int()
+      .refine((v) => (jobTypeValues as readonly number[]).includes(v), 'Unknown job type'),
+  )
+  .max(8)
+  .default([]);
 
 const editable = z.object({
   title: z.string({ error: 'Please provide a title.' }).trim().min(1, 'Please provide a title.').max(200),
@@ -34,15 +45,7 @@ const editable = z.object({
   content: z.string({ error: 'Please fill the job content' }).trim().min(1, 'Please fill the job content').max(100_000),
   address: address.optional().nullable(),
   salaries: z.array(salary).max(3).default([]),
-  jobTypes: z
-    .array(
-      z
-        .number()
-        .int()
-        .refine((v) => (jobTypeValues as readonly number[]).includes(v), 'Unknown job type'),
-    )
-    .max(8)
-    .default([]),
+  jobTypes: jobTypesField,
   industries: z.array(mongoId('industryId')).max(10).default([]),
   workModel: z.enum(workModelValues, { error: 'Work model must be ON_SITE, HYBRID or REMOTE' }).optional().nullable(),
   experience: z.enum(experienceValues).optional().nullable(),
@@ -62,7 +65,8 @@ const editable = z.object({
     .nullable(),
 });
 
-const withWindow = <T extends { applicationStartDate?: string | null; applicationEndDate?: string | null }>(
+/** The application window closes after it opens. */
+export const withWindow = <T extends { applicationStartDate?: string | null; applicationEndDate?: string | null }>(
   job: T,
   ctx: z.RefinementCtx,
 ) => {
