@@ -1,6 +1,7 @@
 import { crmJob } from '@app/contract/resources/hiring/crm-job';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { screenTailoring } from '../../kit/screen-tailoring';
+import { formatDateTime } from '../../kit/words';
 
 /** The form asks for what a recruiter writes first; the rest of the job is edited on its page. */
 export const jobScreen = screenTailoring({
@@ -14,7 +15,14 @@ export const jobScreen = screenTailoring({
       content: { label: 'Description', required: true },
     },
   },
-  columns: { pick: ['title', 'clientId', 'status', 'applicationCount', 'postedOn'] },
+  columns: {
+    pick: ['title', 'clientId', 'status', 'applicationCount', 'postedOn'],
+    change: {
+      applicationCount: { header: 'Applications' },
+      // Stored as an instant in a plain string field: shown as one.
+      postedOn: { header: 'Published', render: (row) => formatDateTime(row.postedOn) },
+    },
+  },
   filters: { pick: ['status', 'clientId'] },
 });
 

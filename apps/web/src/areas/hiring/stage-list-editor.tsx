@@ -11,6 +11,8 @@ type StageListEditorProps = {
   onChange: (stages: DraftStage[]) => void;
   /** Each stage's message by key (the server's or the editor's own check). */
   errors: Record<string, string>;
+  /** Marks the stages not saved yet: for a saved pipeline, where the rest are already there. */
+  markNew?: boolean;
 };
 
 /**
@@ -18,7 +20,7 @@ type StageListEditorProps = {
  * order by dragging a row's handle, by the arrow keys on that handle, or by its up and down buttons
  * (the way on a phone, where dragging is not offered by every browser).
  */
-export const StageListEditor = ({ stages, onChange, errors }: StageListEditorProps) => {
+export const StageListEditor = ({ stages, onChange, errors, markNew }: StageListEditorProps) => {
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -134,7 +136,7 @@ export const StageListEditor = ({ stages, onChange, errors }: StageListEditorPro
                     checked={stage.enabled}
                     onChange={(event) => change(stage.key, { enabled: event.currentTarget.checked })}
                   />
-                  {!stage._id && (
+                  {markNew && !stage._id && (
                     <Badge size="xs" variant="light">
                       New
                     </Badge>
