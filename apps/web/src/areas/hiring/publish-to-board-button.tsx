@@ -49,7 +49,7 @@ export const PublishToBoardButton = ({ job }: { job: Job }) => {
       })
       .catch((error) => notifyFailure(error));
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       {onBoard && copy.data && (
         <Anchor component={Link} to={`/jobs/${copy.data.slug}`} target="_blank" size="sm">
           <Group gap={4} component="span" wrap="nowrap">
