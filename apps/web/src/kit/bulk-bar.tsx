@@ -63,6 +63,7 @@ export const BulkBar = (props: {
       });
       // Changed a batch at a time: one refused part way leaves those before it changed, and says so.
       if (done.stopped) notifyFailure(new Error(done.stopped), 'Stopped part way');
+      else if (extension?.doneWords) notifySuccess(`${done.changed} ${extension.doneWords}`);
       else notifySuccess(`${done.changed} ${done.changed === 1 ? props.noun : plural(props.noun)} updated`);
       props.onSelection(noSelection);
       setDialog(null);

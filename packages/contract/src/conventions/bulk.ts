@@ -39,6 +39,11 @@ export type BulkExtension = {
   alsoNeeds?: CrmAccess;
   /** At most this many records a call (`maxAtOnce` unless said). */
   max?: number;
+  /**
+   * What the bulk bar says after it, following the count of what changed ("added to the long
+   * lists"): what changed is not always the records chosen. "<n> <records> updated" unless said.
+   */
+  doneWords?: string;
   /** The engine's own action (moving a definition's `stages`); any other is the server registration's handler. */
   does?: 'move-to-stage';
 };

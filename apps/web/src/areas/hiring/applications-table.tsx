@@ -33,6 +33,8 @@ export const ApplicationsTable = ({ rows, by }: { rows: readonly ApplicationRow[
   const stages = useStageTitles();
   const phone = useMediaQuery('(max-width: 40em)');
   const now = Date.now();
+  // Each row's link names its application, so a screen reader's list of links tells them apart.
+  const nameOf = (row: ApplicationRow) => (by === 'candidate' ? row.candidate?.label : row.job?.label) ?? row._id;
   const stageOf = (row: ApplicationRow) => (row.pipelineCurrentStage && stages.get(row.pipelineCurrentStage)?.title) ?? '—';
   if (rows.length === 0) return <Text c="dimmed">No applications yet.</Text>;
   // On a phone each application is a card: a table of five columns would scroll sideways.
@@ -52,7 +54,7 @@ export const ApplicationsTable = ({ rows, by }: { rows: readonly ApplicationRow[
                   Added {formatDateTime(row.createdAt)}
                 </Text>
                 <Anchor component={Link} to={recordPathOf('CrmJobApplication', row._id) ?? '#'} size="sm">
-                  Open application
+                  Open application<VisuallyHidden> of {nameOf(row)}</VisuallyHidden>
                 </Anchor>
               </Group>
             </Stack>
@@ -86,7 +88,7 @@ export const ApplicationsTable = ({ rows, by }: { rows: readonly ApplicationRow[
               <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={recordPathOf('CrmJobApplication', row._id) ?? '#'} size="sm">
-                  Open
+                  Open<VisuallyHidden> the application of {nameOf(row)}</VisuallyHidden>
                 </Anchor>
               </Table.Td>
             </Table.Tr>

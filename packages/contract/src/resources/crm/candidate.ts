@@ -189,6 +189,8 @@ export const candidate = defineResource({
       label: 'Add to long list',
       who: ['CRM_USER'],
       alsoNeeds: { module: 'Job Application' },
+      // The count is of applications made: two candidates on three jobs are six.
+      doneWords: 'added to the long lists',
       fields: { jobIds: { kind: 'reference', label: 'Jobs', resource: 'CrmJob', labelField: 'title', multiple: true } },
     },
   },
