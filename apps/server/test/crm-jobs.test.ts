@@ -1,10 +1,12 @@
 import { crmJob, updateCrmJobDescription } from '@app/contract/resources/hiring/crm-job';
+import { addToLongList, candidateApplicationList } from '@app/contract/resources/hiring/job-application';
 import { hiringPipeline } from '@app/contract/resources/hiring/pipeline';
 import { describe, expect, it } from 'vitest';
-import { crmJobApplications } from '../src/db/schema/hiring';
 import { newId } from '../src/engine/ids';
 import { permissionId, aRole as roleOf } from './support/access';
-import { aClientOf, aCrmJob, type CrmJobRecord, crmJobInput, defaultPipelineOf } from './support/hiring';
+import { aCandidate } from './support/candidates';
+import { logsOf } from './support/entity-log';
+import { aClientOf, aCrmJob, type CrmJobRecord, crmJobInput, defaultPipelineOf, type PipelineRecord } from './support/hiring';
 import { call, type TestApp } from './support/test-app';
 import { aClientUser } from './support/test-resources';
 import { aStaffMember, aUser, type World, withWorld } from './support/world';
@@ -18,14 +20,12 @@ withWorld((app, world) => {
 
 const calls = crmJob.calls;
 
-const anApplicationOn = async (job: CrmJobRecord) => {
-  await t.app.database.db.insert(crmJobApplications).values({
-    id: newId(),
-    organisationId: job.organisationId,
-    candidateId: newId(),
-    jobId: job._id,
-    pipelineId: job.pipelineId,
-  });
+/** A new candidate long-listed on the job (the applications' own call): the application's id. */
+const anApplicationOn = async (job: CrmJobRecord, token = w.orgA.adminToken) => {
+  const person = await aCandidate(t.app, token);
+  const added = await call(t.app, addToLongList, { candidateIds: [person._id], jobIds: [job._id] }, token);
+  expect(added.status, added.body.message).toBe(200);
+  return { candidateId: person._id, applicationId: added.body.data.added[0]._id as string };
 };
 
 describe('CRM jobs (crm.md §3 Job (CRM), §5, §6)', () => {
@@ -129,7 +129,7 @@ describe('CRM jobs (crm.md §3 Job (CRM), §5, §6)', () => {
     );
     const moved = await call(t.app, calls.update, { _id: job._id, pipelineId: other.body.data._id }, w.orgA.adminToken);
     expect(moved.status, moved.body.message).toBe(200);
-    await anApplicationOn({ ...job, pipelineId: other.body.data._id });
+    await anApplicationOn(job);
     const refused = await call(t.app, calls.update, { _id: job._id, pipelineId: job.pipelineId }, w.orgA.adminToken);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('This job has an application on its pipeline: its pipeline cannot change');
@@ -183,5 +183,104 @@ describe('CRM jobs (crm.md §3 Job (CRM), §5, §6)', () => {
     expect(made.body.data.pipelineId).toBe((await defaultPipelineOf(t.app, w.orgB.adminToken))._id);
     const listed = await call(t.app, calls.list, { limit: 'ALL', filter: { clientId: acme._id } }, w.platformAdmin.token);
     expect(listed.body.data.results.map((job: CrmJobRecord) => job._id)).toEqual([made.body.data._id]);
+  });
+  it('make slugs unique within the organisation: a taken slug is a 409, another organisation’s is free', async () => {
+    const title = `Night nurse ${newId()}`;
+    const first = await aCrmJob(t.app, w.orgA.adminToken, { title });
+    const second = await aCrmJob(t.app, w.orgA.adminToken, { title });
+    const theirs = await aCrmJob(t.app, w.orgB.adminToken, { title });
+    expect(first.slug).toBe(`night-nurse-${title.split(' ').pop()}`);
+    expect(second.slug).toBe(`${first.slug}-2`);
+    expect(theirs.slug).toBe(first.slug);
+    const taken = await call(t.app, calls.create, crmJobInput(first.clientId, { slug: first.slug }), w.orgA.adminToken);
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('This slug is already in use');
+    const renamed = await call(t.app, calls.update, { _id: second._id, slug: first.slug }, w.orgA.adminToken);
+    expect(renamed.status).toBe(409);
+    const own = await call(t.app, calls.update, { _id: first._id, slug: 'my-own-slug' }, w.orgA.adminToken);
+    expect(own.body.data.slug).toBe('my-own-slug');
+    const again = await call(t.app, calls.update, { _id: first._id, slug: null, title: 'Day nurse' }, w.orgA.adminToken);
+    expect(again.status, again.body.message).toBe(200);
+    expect(again.body.data.slug).toMatch(/^day-nurse/);
+  });
+
+  it('refuse a description that is nothing once sanitised', async () => {
+    const acme = await aClientOf(t.app, w.orgA.adminToken);
+    const made = await call(t.app, calls.create, crmJobInput(acme._id, { content: '<script>alert(1)</script>' }), w.orgA.adminToken);
+    expect(made.status).toBe(400);
+    expect(made.body.message).toBe('Please fill the job content');
+    const job = await aCrmJob(t.app, w.orgA.adminToken, { clientId: acme._id });
+    const edited = await call(t.app, updateCrmJobDescription, { _id: job._id, content: '<style>p{}</style>' }, w.orgA.adminToken);
+    expect(edited.status).toBe(400);
+    expect(edited.body.message).toBe('Please fill the job content');
+  });
+
+  it('take only a live pipeline of the job’s own organisation', async () => {
+    const job = await aCrmJob(t.app, w.orgA.adminToken);
+    const theirs = await defaultPipelineOf(t.app, w.orgB.adminToken);
+    expect((await call(t.app, calls.update, { _id: job._id, pipelineId: theirs._id }, w.orgA.adminToken)).status).toBe(404);
+    const gone = await call(
+      t.app,
+      hiringPipeline.calls.create,
+      { title: 'Gone', items: [{ stage: { title: 'Applied', stageType: 'APPLIED' } }] },
+      w.orgA.adminToken,
+    );
+    expect((await call(t.app, hiringPipeline.calls.remove, { _id: gone.body.data._id }, w.orgA.adminToken)).status).toBe(200);
+    expect((await call(t.app, calls.update, { _id: job._id, pipelineId: gone.body.data._id }, w.orgA.adminToken)).status).toBe(404);
+    const kept = await call(t.app, calls.update, { _id: job._id, pipelineId: null, title: 'Same pipeline' }, w.orgA.adminToken);
+    expect(kept.body.data.pipelineId).toBe(job.pipelineId);
+    // A platform admin's job is held to its client's organisation too.
+    const acme = await aClientOf(t.app, w.orgA.adminToken);
+    const crossed = await call(t.app, calls.create, crmJobInput(acme._id, { pipelineId: theirs._id }), w.platformAdmin.token);
+    expect(crossed.status).toBe(404);
+    expect((await call(t.app, calls.create, crmJobInput(newId()), w.platformAdmin.token)).status).toBe(404);
+  });
+
+  it('let a platform admin make every call on any organisation’s job', async () => {
+    const job = await aCrmJob(t.app, w.orgB.adminToken);
+    const admin = w.platformAdmin.token;
+    const read = await call(t.app, calls.details, { _id: job._id }, admin);
+    expect(read.status, read.body.message).toBe(200);
+    const updated = await call(t.app, calls.update, { _id: job._id, title: 'Renamed by the platform' }, admin);
+    expect(updated.body.data).toMatchObject({ title: 'Renamed by the platform', organisationId: w.orgB.id });
+    const described = await call(t.app, updateCrmJobDescription, { _id: job._id, content: '<p>New</p>' }, admin);
+    expect(described.body.data.content).toBe('<p>New</p>');
+    const published = await call(t.app, calls.setStatus, { _id: job._id, status: 'PUBLISHED' }, admin);
+    expect(published.body.data.postedOn).toBeTruthy();
+    await anApplicationOn(job, w.orgB.adminToken);
+    const listed = await call(t.app, calls.list, { limit: 'ALL', filter: { clientId: job.clientId } }, admin);
+    expect(listed.body.data.results).toEqual([expect.objectContaining({ _id: job._id, applicationCount: 1 })]);
+    expect((await call(t.app, calls.remove, { _id: job._id }, admin)).status).toBe(200);
+    expect((await call(t.app, calls.details, { _id: job._id }, w.orgB.adminToken)).status).toBe(404);
+  });
+
+  it('take their applications with them when deleted: soft-deleted and logged, out of the candidate’s list and off their stage', async () => {
+    const own = await call(
+      t.app,
+      hiringPipeline.calls.create,
+      {
+        title: 'Short',
+        items: [{ stage: { title: 'Long list', stageType: 'LONG_LIST' } }, { stage: { title: 'Hired', stageType: 'HIRED' } }],
+      },
+      w.orgA.adminToken,
+    );
+    const pipeline = own.body.data as PipelineRecord;
+    const job = await aCrmJob(t.app, w.orgA.adminToken, { pipelineId: pipeline._id });
+    const { candidateId, applicationId } = await anApplicationOn(job);
+    const items = pipeline.items.map((item) => ({
+      _id: item._id,
+      stage: { title: item.stage.title, stageType: item.stage.stageType },
+      enabled: item.stage.stageType !== 'LONG_LIST',
+    }));
+    const held = await call(t.app, hiringPipeline.calls.update, { _id: pipeline._id, items }, w.orgA.adminToken);
+    expect(held.body.message).toBe('Move the application at Long list before disabling it');
+    expect((await call(t.app, calls.remove, { _id: job._id }, w.orgA.adminToken)).status).toBe(200);
+    const theirs = await call(t.app, candidateApplicationList, { candidateId, limit: 'ALL' }, w.orgA.adminToken);
+    expect(theirs.status, theirs.body.message).toBe(200);
+    expect(theirs.body.data.results).toEqual([]);
+    expect((await logsOf(t.app, applicationId)).map((log) => log.action)).toContain('DELETE');
+    // The stage it sat at holds nothing now.
+    const off = await call(t.app, hiringPipeline.calls.update, { _id: pipeline._id, items }, w.orgA.adminToken);
+    expect(off.status, off.body.message).toBe(200);
   });
 });

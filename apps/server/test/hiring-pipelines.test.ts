@@ -1,9 +1,11 @@
+import { addToLongList, applicationStages } from '@app/contract/resources/hiring/job-application';
 import { hiringPipeline, stageTypes } from '@app/contract/resources/hiring/pipeline';
 import { describe, expect, it } from 'vitest';
-import { crmJobApplications } from '../src/db/schema/hiring';
 import { newId } from '../src/engine/ids';
 import { permissionId, aRole as roleOf } from './support/access';
-import { aCrmJob, defaultPipelineOf, type PipelineRecord } from './support/hiring';
+import { aCandidate } from './support/candidates';
+import { logsOf } from './support/entity-log';
+import { aCrmJob, defaultPipelineOf, type PipelineRecord, stageIdOf } from './support/hiring';
 import { call, type TestApp } from './support/test-app';
 import { aClientUser } from './support/test-resources';
 import { anOrganisation, aStaffMember, aUser, type World, withWorld } from './support/world';
@@ -36,16 +38,19 @@ const aPipeline = async (token: string, input: Record<string, unknown> = {}) => 
   return made.body.data as PipelineRecord;
 };
 
-/** An application sitting at a stage: the applications' own calls put them there in their tests. */
-const anApplicationAt = async (organisationId: string, pipelineId: string, stageId: string) => {
-  await t.app.database.db.insert(crmJobApplications).values({
-    id: newId(),
-    organisationId,
-    candidateId: newId(),
-    jobId: newId(),
-    pipelineId,
-    pipelineCurrentStage: stageId,
-  });
+/** An application of a new job on the pipeline, moved to a stage by the applications' own calls. */
+const anApplicationAt = async (pipelineId: string, stageId: string) => {
+  const job = await aCrmJob(t.app, w.orgA.adminToken, { pipelineId });
+  const person = await aCandidate(t.app, w.orgA.adminToken);
+  const added = await call(t.app, addToLongList, { candidateIds: [person._id], jobIds: [job._id] }, w.orgA.adminToken);
+  expect(added.status, added.body.message).toBe(200);
+  const moved = await call(
+    t.app,
+    applicationStages.move,
+    { jobApplicationId: added.body.data.added[0]._id, pipelineItemId: stageId },
+    w.orgA.adminToken,
+  );
+  expect(moved.status, moved.body.message).toBe(200);
 };
 
 const itemsSent = (pipeline: PipelineRecord) =>
@@ -158,8 +163,8 @@ describe('hiring pipelines (crm.md §3, §4, §6; DECISIONS.md §11)', () => {
   it('keep a stage holding applications until they are moved: it cannot be disabled or removed', async () => {
     const made = await aPipeline(w.orgA.adminToken);
     const screening = made.items[1] as PipelineRecord['items'][0];
-    await anApplicationAt(w.orgA.id, made._id, screening._id);
-    await anApplicationAt(w.orgA.id, made._id, screening._id);
+    await anApplicationAt(made._id, screening._id);
+    await anApplicationAt(made._id, screening._id);
     const disable = itemsSent(made).map((item) => (item._id === screening._id ? { ...item, enabled: false } : item));
     const disabled = await call(t.app, calls.update, { _id: made._id, items: disable }, w.orgA.adminToken);
     expect(disabled.status).toBe(400);
@@ -216,5 +221,72 @@ describe('hiring pipelines (crm.md §3, §4, §6; DECISIONS.md §11)', () => {
       (await call(t.app, calls.create, { title: 'No', items: [{ stage: { title: 'A', stageType: 'APPLIED' } }] }, staff.token)).status,
     ).toBe(403);
     expect((await call(t.app, calls.list, {}, w.seeker.token)).status).toBe(403);
+  });
+  it('reorder stages by the order sent (or the orderNo given), switch them back on, and log each stage written', async () => {
+    const made = await aPipeline(w.orgA.adminToken);
+    const [applied, assessment, hired] = itemsSent(made) as [
+      ReturnType<typeof itemsSent>[0],
+      ReturnType<typeof itemsSent>[0],
+      ReturnType<typeof itemsSent>[0],
+    ];
+    const reordered = await call(
+      t.app,
+      calls.update,
+      { _id: made._id, items: [hired, applied, { ...assessment, enabled: false }] },
+      w.orgA.adminToken,
+    );
+    expect(reordered.status, reordered.body.message).toBe(200);
+    const order = (answer: typeof reordered) => (answer.body.data.items as PipelineRecord['items']).map((item) => [item._id, item.enabled]);
+    expect(order(reordered)).toEqual([
+      [hired._id, true],
+      [applied._id, true],
+      [assessment._id, false],
+    ]);
+    const numbered = await call(
+      t.app,
+      calls.update,
+      {
+        _id: made._id,
+        items: [
+          { ...hired, orderNo: 9 },
+          { ...applied, orderNo: 1 },
+          { ...assessment, orderNo: 5 },
+        ],
+      },
+      w.orgA.adminToken,
+    );
+    expect(order(numbered)).toEqual([
+      [applied._id, true],
+      [assessment._id, true],
+      [hired._id, true],
+    ]);
+    expect((await logsOf(t.app, assessment._id as string)).map((log) => [log.entityType, log.action])).toEqual([
+      ['PipelineItem', 'CREATE'],
+      ['PipelineItem', 'UPDATE'],
+      ['PipelineItem', 'UPDATE'],
+    ]);
+    const offAll = await call(
+      t.app,
+      calls.update,
+      { _id: made._id, items: itemsSent(made).map((item) => ({ ...item, enabled: false })) },
+      w.orgA.adminToken,
+    );
+    expect(offAll.status).toBe(400);
+    expect(offAll.body.message).toBe('A pipeline needs at least one enabled stage');
+  });
+
+  it('refuse to remove a stage of the default pipeline holding applications, naming it', async () => {
+    const fallback = await defaultPipelineOf(t.app, w.orgA.adminToken);
+    const shortList = stageIdOf(fallback, 'SHORT_LIST');
+    for (let i = 0; i < 3; i++) await anApplicationAt(fallback._id, shortList);
+    const removed = await call(
+      t.app,
+      calls.update,
+      { _id: fallback._id, items: itemsSent(fallback).filter((item) => item._id !== shortList) },
+      w.orgA.adminToken,
+    );
+    expect(removed.status).toBe(400);
+    expect(removed.body.message).toBe('Move the 3 applications at Short list before removing it');
+    expect(removed.body.data.errors).toEqual([{ field: 'items', message: removed.body.message }]);
   });
 });

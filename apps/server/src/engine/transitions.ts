@@ -60,11 +60,13 @@ const stageRowOf = async (db: Executor, input: { stages: Stages; stage: string; 
   if (among.enabledField) selection.enabled = columns[among.enabledField] as PgColumn;
   if (columns.organisationId) selection.organisationId = columns.organisationId as PgColumn;
   // Found by id alone, then held to the caller's organisation and each record's pipeline below.
+  // Share-locked: a stage being disabled or removed meanwhile (which locks it) is read as it ends up.
   const [row] = (await db
     .select(selection)
     .from(target.table)
     .where(and(eq(columns.id as PgColumn, input.stage), ...target.scopeWhere(unscoped('checked against the records’ own pipeline'))))
-    .limit(1)) as { id: string; pipeline: string | null; type?: string | null; enabled?: boolean; organisationId?: string | null }[];
+    .limit(1)
+    .for('share')) as { id: string; pipeline: string | null; type?: string | null; enabled?: boolean; organisationId?: string | null }[];
   if (!row || (input.scope.organisationId && row.organisationId && row.organisationId !== input.scope.organisationId)) {
     throw notFound(target.label);
   }

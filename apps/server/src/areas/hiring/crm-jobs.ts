@@ -1,5 +1,5 @@
-import { crmJob, updateCrmJobDescription } from '@app/contract/resources/hiring/crm-job';
-import { and, eq } from 'drizzle-orm';
+import { crmJob, jobContentRequired, updateCrmJobDescription } from '@app/contract/resources/hiring/crm-job';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
@@ -33,11 +33,26 @@ const organisationOf = async (ctx: HookContext, clientId: string) => {
   return client.organisationId;
 };
 
-/** Hooks other areas add to a job's writes (the board copy follows the job). */
-const afterJobWrites: NonNullable<ResourceHooks<typeof crmJob>['afterWrite']>[] = [];
+/**
+ * Steps other areas add to a job's writes (the board copy follows the job; a deleted job's
+ * applications go with it). A set: every app built in one process (tests build many) adds the same
+ * step once.
+ */
+const afterJobWrites = new Set<NonNullable<ResourceHooks<typeof crmJob>['afterWrite']>>();
 export const onCrmJobWrite = (step: NonNullable<ResourceHooks<typeof crmJob>['afterWrite']>) => {
-  afterJobWrites.push(step);
+  afterJobWrites.add(step);
 };
+
+/** The board's sanitiser; what is left must still be a description (a lone script is not one). */
+const sanitisedContent = (html: string) => {
+  const content = sanitizeRichText(html);
+  if (content.trim() === '') throw badRequest(jobContentRequired, [{ field: 'content', message: jobContentRequired }]);
+  return content;
+};
+
+/** A slug from the title, free among the organisation's live jobs. */
+const slugOf = (db: Executor, organisationId: string, title: string) =>
+  freeSlug(db, crmJobs, title, [eq(crmJobs.organisationId, organisationId)]);
 
 export const crmJobHooks: ResourceHooks<typeof crmJob> = {
   beforeCreate: async (ctx) => {
@@ -49,17 +64,21 @@ export const crmJobHooks: ResourceHooks<typeof crmJob> = {
     return {
       ...values,
       organisationId,
-      content: sanitizeRichText(values.content),
+      content: sanitisedContent(values.content),
       pipelineId,
-      slug: values.slug ?? (await freeSlug(ctx.db, crmJobs, values.title)),
+      slug: values.slug ?? (await slugOf(ctx.db, organisationId, values.title)),
       ...(values.status === 'PUBLISHED' ? { postedOn: new Date() } : {}),
     };
   },
   beforeUpdate: async ({ db, values, before }) => {
     const changes: Record<string, unknown> = { ...values };
-    if (typeof values.content === 'string') changes.content = sanitizeRichText(values.content);
+    if (typeof values.content === 'string') changes.content = sanitisedContent(values.content);
+    // A job always has a pipeline and a slug: null keeps its pipeline and makes a slug afresh.
     if (values.pipelineId === null) delete changes.pipelineId;
+    if (values.slug === null) changes.slug = await slugOf(db, before.organisationId as string, (values.title ?? before.title) as string);
     if (values.pipelineId && values.pipelineId !== before.pipelineId) {
+      // The lock applications are added to a job under (putOnJobs): none lands between count and change.
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`job-applications:${before.id}`}))`);
       const n = (await applicationCounts(db, [before.id])).get(before.id) ?? 0;
       if (n > 0) {
         const message = `This job has ${n === 1 ? 'an application' : `${n} applications`} on its pipeline: its pipeline cannot change`;

@@ -53,7 +53,9 @@ export const stageOfType = async (db: Executor, pipelineId: string, stageType: S
       ),
     )
     .orderBy(asc(hiringPipelineItems.orderNo))
-    .limit(1);
+    .limit(1)
+    // Held until the new applications are written: a stage cannot be disabled under them.
+    .for('share');
   return row?.id ?? null;
 };
 

@@ -3,7 +3,7 @@ import { defaultHiringPipeline } from '@app/contract/resources/hiring/pipeline';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { crmJobs, hiringPipelineItems } from '../../db/schema/hiring';
+import { crmJobs, hiringPipelineItems, hiringPipelines } from '../../db/schema/hiring';
 import type { Caller } from '../../engine/context';
 import { badRequest } from '../../engine/errors';
 import { registerCall } from '../../engine/register-call';
@@ -26,10 +26,15 @@ const applicationsWord = (n: number) => (n === 1 ? 'the application' : `the ${n}
 const writeItems = async (ctx: HookContext, pipelineId: string, organisationId: string, sent: ItemInput[]) => {
   const { db } = ctx;
   const writer = { ...ctx, scope: { organisationId } };
+  // Writers of one pipeline's stages take turns, each reading the stages the last one left; the
+  // stage rows stay locked until the end, so a move onto a stage (which share-locks its row) lands
+  // either before the count of what it holds or after its disabling, which then refuses it.
+  await db.select({ id: hiringPipelines.id }).from(hiringPipelines).where(eq(hiringPipelines.id, pipelineId)).for('update');
   const existing = await db
     .select()
     .from(hiringPipelineItems)
-    .where(and(eq(hiringPipelineItems.pipelineId, pipelineId), eq(hiringPipelineItems.isDeleted, false)));
+    .where(and(eq(hiringPipelineItems.pipelineId, pipelineId), eq(hiringPipelineItems.isDeleted, false)))
+    .for('update');
   const byId = new Map(existing.map((row) => [row.id, row]));
   for (const item of sent) {
     if (item._id && !byId.has(item._id)) throw itemsError('A stage sent with an _id is not one of this pipeline’s stages');

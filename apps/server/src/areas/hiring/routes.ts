@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApplications } from './applications';
 import { registerBoardBridge } from './board-bridge';
+import { registerCrmJobRemoval } from './crm-job-removal';
 import { registerCrmJobs } from './crm-jobs';
 import { registerPipelines } from './pipelines';
 import { registerHiringReports } from './reports';
@@ -9,6 +10,7 @@ import { registerHiringReports } from './reports';
 export const registerHiring = (app: FastifyInstance) => {
   registerPipelines(app);
   registerCrmJobs(app);
+  registerCrmJobRemoval();
   registerApplications(app);
   registerBoardBridge(app);
   registerHiringReports(app);

@@ -9,10 +9,10 @@ import { experienceValues, workModelValues } from '../../lookups';
 import { clientUserSeesOwnClient } from '../../scope-policy';
 import { jobSkill, jobStatus, jobTypesField, salary, withWindow } from '../job-board/job';
 
-const contentRequired = 'Please fill the job content';
+export const jobContentRequired = 'Please fill the job content';
 const titleRequired = 'Please provide a title.';
 
-export const jobContent = z.string({ error: contentRequired }).trim().min(1, contentRequired).max(100_000);
+export const jobContent = z.string({ error: jobContentRequired }).trim().min(1, jobContentRequired).max(100_000);
 
 const editable = z.object({
   title: z.string({ error: titleRequired }).trim().min(1, titleRequired).max(200),
@@ -57,6 +57,8 @@ export const crmJob = defineResource({
     industries: { resource: 'Industry' },
   },
   computed: ['applicationCount'],
+  // Within the organisation (the engine's rule for an organisation's records): 409 when taken.
+  unique: [{ fields: ['slug'], message: 'This slug is already in use' }],
   fields: editable.extend({
     pipelineId: z.string().nullable(),
     status: jobStatus,
