@@ -1,6 +1,8 @@
 import { addToLongList, applicationStages } from '@app/contract/resources/hiring/job-application';
 import { hiringPipeline, stageTypes } from '@app/contract/resources/hiring/pipeline';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { crmJobApplications } from '../src/db/schema/hiring';
 import { newId } from '../src/engine/ids';
 import { permissionId, aRole as roleOf } from './support/access';
 import { aCandidate } from './support/candidates';
@@ -288,5 +290,24 @@ describe('hiring pipelines (crm.md §3, §4, §6; DECISIONS.md §11)', () => {
     expect(removed.status).toBe(400);
     expect(removed.body.message).toBe('Move the 3 applications at Short list before removing it');
     expect(removed.body.data.errors).toEqual([{ field: 'items', message: removed.body.message }]);
+  });
+  it('never leave an application at a disabled stage when a move and the disabling meet', async () => {
+    const made = await aPipeline(w.orgA.adminToken);
+    const [applied, screening] = made.items as [PipelineRecord['items'][0], PipelineRecord['items'][0]];
+    await anApplicationAt(made._id, applied._id);
+    const application = await t.app.database.db
+      .select({ id: crmJobApplications.id })
+      .from(crmJobApplications)
+      .where(eq(crmJobApplications.pipelineId, made._id));
+    const disable = itemsSent(made).map((item) => (item._id === screening._id ? { ...item, enabled: false } : item));
+    const [moved, disabled] = await Promise.all([
+      call(t.app, applicationStages.move, { jobApplicationId: application[0]?.id, pipelineItemId: screening._id }, w.orgA.adminToken),
+      call(t.app, calls.update, { _id: made._id, items: disable }, w.orgA.adminToken),
+    ]);
+    // One of them wins; the other is refused with its reason.
+    expect([moved.status, disabled.status].sort()).toEqual([200, 400]);
+    const after = await call(t.app, calls.details, { _id: made._id }, w.orgA.adminToken);
+    const stage = (after.body.data.items as PipelineRecord['items']).find((item) => item._id === screening._id);
+    expect(stage?.enabled).toBe(moved.status === 200);
   });
 });
