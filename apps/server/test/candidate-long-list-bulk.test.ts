@@ -52,7 +52,12 @@ describe('the candidate list’s bulk "Add to long list"', () => {
     expect((await call(t.app, bulk, body, candidatesOnly.token)).status).toBe(403);
     expect(await applicantsOf(job._id)).toBe(0);
     const both = await staffWith('Candidate', 'Job Application');
-    const done = await call(t.app, bulk, body, both.token);
+    // A job they may not read is none of theirs to fill, as on the long-list call itself.
+    const unreadJob = await call(t.app, bulk, body, both.token);
+    expect(unreadJob.status).toBe(404);
+    expect(unreadJob.body.message).toBe('Job not found');
+    const withJobs = await staffWith('Candidate', 'Job Application', 'Job');
+    const done = await call(t.app, bulk, body, withJobs.token);
     expect(done.status, done.body.message).toBe(200);
     expect(await applicantsOf(job._id)).toBe(1);
   });

@@ -155,7 +155,7 @@ export const registerCandidates = (app: FastifyInstance) => {
   registerResource(app, candidateRepository, {
     bulkActions: {
       'add-to-long-list': async (ctx) => {
-        const jobs = await openJobsOf(ctx.db, ctx.scope.organisationId as string, ctx.value.jobIds as string[]);
+        const jobs = await openJobsOf(ctx.db, ctx.scope, ctx.value.jobIds as string[]);
         const { added } = await putOnJobs(ctx.db, ctx, {
           candidateIds: ctx.ids,
           jobs,

@@ -1,4 +1,3 @@
-import type { PersonName } from '@app/contract/conventions/common';
 import type { StageMove } from '@app/contract/define-resource';
 import {
   addToLongList,
@@ -22,21 +21,33 @@ import { resourceRepository } from '../../engine/repository';
 import type { ResourceHooks } from '../../engine/resource-hooks';
 import type { Transition, TransitionOptions } from '../../engine/transitions';
 import { plainText, sanitizeRichText } from '../../services/sanitize';
-import { candidateRepository } from '../crm/candidate-repository';
 import { applicantMailOfStage, mailApplicants } from './application-mail';
 import { crmJobRepository } from './crm-jobs';
 
 export const applicationRepository = resourceRepository(crmJobApplication, crmJobApplications);
 
-/** Every move sets when the application reached its stage: time in stage without reading the history. */
+type JoiningInfo = { startDate: string; endDate: string | null; durationInMonths: number | null };
+
+/**
+ * The joining info of the move to HIRED under way, by its transaction. beforeTransition reads it
+ * from the move's input; the update hook, which moveRecords runs for each moved record (without the
+ * input), writes it with the stage: logged in the move's own entry and answered by the move.
+ */
+const joiningOfMove = new WeakMap<Executor, JoiningInfo>();
+
+/** Every move sets when the application reached its stage (time in stage without reading the history), a hire its joining info. */
 const applicationHooks: ResourceHooks<typeof crmJobApplication> = {
-  beforeUpdate: ({ values }) => ('pipelineCurrentStage' in values ? { ...values, stageEnteredAt: new Date() } : values),
+  beforeUpdate: ({ db, values }) => {
+    if (!('pipelineCurrentStage' in values)) return values;
+    const joiningInfo = joiningOfMove.get(db);
+    return { ...values, stageEnteredAt: new Date(), ...(joiningInfo ? { joiningInfo } : {}) };
+  },
 };
 
 const monthsBetween = (start: Date, end: Date) => Math.round(((end.getTime() - start.getTime()) / (30.4375 * 24 * 3600 * 1000)) * 10) / 10;
 
 /** A move to HIRED records when the candidate joins (and, for a contract, leaves). */
-const joiningInfoOf = (input: Record<string, unknown>) => {
+const joiningInfoOf = (input: Record<string, unknown>): JoiningInfo => {
   const joiningDate = input.joiningDate as string | null | undefined;
   const joiningEndDate = input.joiningEndDate as string | null | undefined;
   if (!joiningDate) {
@@ -55,15 +66,11 @@ const joiningInfoOf = (input: Record<string, unknown>) => {
 const transitions: TransitionOptions = {
   // In the move's transaction: the joining dates are written with it, and the letters are queued with
   // it, so a refused move writes and mails nothing.
-  beforeTransition: async ({ db, caller, scope, services, afterCommit, moves, input }) => {
+  beforeTransition: async ({ db, caller, services, moves, input }) => {
     const toType = moves[0]?.toType;
+    if (toType === 'HIRED') joiningOfMove.set(db, joiningInfoOf(input));
+    else joiningOfMove.delete(db);
     if (!toType) return;
-    if (toType === 'HIRED') {
-      const joiningInfo = joiningInfoOf(input);
-      for (const move of moves) {
-        await applicationRepository.update(db, { caller, scope, services, afterCommit, id: move.record._id, values: { joiningInfo } });
-      }
-    }
     const letter = applicantMailOfStage[toType];
     if (letter && input.notifyCandidate !== false) {
       await mailApplicants(db, {
@@ -179,8 +186,20 @@ export const putOnJobs = async (
 
 const closedStatuses = new Set(['CLOSED', 'ARCHIVED']);
 
-/** Jobs of the organisation that take applications, by id: one not there is a 404, a closed or archived one a 400. */
-export const openJobsOf = async (db: Executor, organisationId: string, jobIds: string[]) => {
+/**
+ * Refuses, as a 404 naming it, any candidate or job the caller could not read through their own
+ * calls: another organisation's, a removed one, or one outside their OWN/TEAM scope on Candidate or
+ * Job. The repository's reference check, since createMany (many rows at once) does not run it.
+ */
+const checkVisible = (db: Executor, scope: Scope, values: { candidateId?: string[]; jobId?: string[] }) =>
+  applicationRepository.checkReferences(db, { scope, home: { organisationId: scope.organisationId }, values });
+
+/**
+ * Jobs that take applications, by id: one the caller may not read is a 404, a closed or archived
+ * one a 400. `scope` is the call's (its organisation and caller).
+ */
+export const openJobsOf = async (db: Executor, scope: Scope, jobIds: string[]) => {
+  await checkVisible(db, scope, { jobId: jobIds });
   const jobs = await db
     .select({
       id: crmJobs.id,
@@ -191,36 +210,52 @@ export const openJobsOf = async (db: Executor, organisationId: string, jobIds: s
       organisationId: crmJobs.organisationId,
     })
     .from(crmJobs)
-    .where(and(inArray(crmJobs.id, jobIds), ...crmJobRepository.scopeWhere({ organisationId })));
+    .where(and(inArray(crmJobs.id, jobIds), ...crmJobRepository.scopeWhere({ organisationId: scope.organisationId })));
   if (jobs.length < jobIds.length) throw notFound('Job');
   const closed = jobs.find((job) => closedStatuses.has(job.status));
   if (closed) throw badRequest(`${closed.title} is ${closed.status.toLowerCase()}: it takes no new applications`);
   return jobs;
 };
 
-/** The people a mail to applicants reaches: contacts by id, or candidates by id (their own email). */
-const recipientsOf = async (db: Executor, organisationId: string, ids: string[]) => {
+/**
+ * The people a mail to applicants reaches, by the ids sent: a candidate (their own email) or one of a
+ * candidate's contacts, the candidate holding a live application (on the job, when one is named) and
+ * readable by the caller. Any other id is a 404: the call mails applicants, not the address book.
+ */
+const recipientsOf = async (db: Executor, scope: Scope, input: { ids: string[]; jobId?: string }) => {
+  const organisationId = scope.organisationId as string;
   const contacts = await db
     .select({ id: crmContacts.id, profile: crmContacts.profile, relatedTo: crmContacts.relatedTo })
     .from(crmContacts)
-    .where(and(inArray(crmContacts.id, ids), eq(crmContacts.organisationId, organisationId), eq(crmContacts.isDeleted, false)));
+    .where(and(inArray(crmContacts.id, input.ids), eq(crmContacts.organisationId, organisationId), eq(crmContacts.isDeleted, false)));
   const people = await db
-    .select({ id: candidates.id, name: candidates.name, email: candidates.email })
+    .select({ id: candidates.id, email: candidates.email })
     .from(candidates)
-    .where(and(inArray(candidates.id, ids), eq(candidates.organisationId, organisationId), eq(candidates.isDeleted, false)));
-  const found = new Set([...contacts.map((row) => row.id), ...people.map((row) => row.id)]);
-  const missing = ids.find((id) => !found.has(id));
-  if (missing) throw notFound('Contact');
+    .where(and(inArray(candidates.id, input.ids), eq(candidates.organisationId, organisationId), eq(candidates.isDeleted, false)));
+  const candidateOf = new Map(people.map((row) => [row.id, row.id]));
+  for (const row of contacts) {
+    const owner = (row.relatedTo as { _id: string; entityType: string }[] | null)?.find((entry) => entry.entityType === 'Candidate');
+    if (owner) candidateOf.set(row.id, owner._id);
+  }
+  if (input.ids.some((id) => !candidateOf.has(id))) throw notFound('Applicant');
+  const candidateIds = unique([...candidateOf.values()]);
+  await checkVisible(db, scope, { candidateId: candidateIds });
+  const applied = await db
+    .selectDistinct({ candidateId: crmJobApplications.candidateId })
+    .from(crmJobApplications)
+    .where(
+      and(
+        inArray(crmJobApplications.candidateId, candidateIds),
+        eq(crmJobApplications.organisationId, organisationId),
+        eq(crmJobApplications.isDeleted, false),
+        input.jobId ? eq(crmJobApplications.jobId, input.jobId) : undefined,
+      ),
+    );
+  if (applied.length < candidateIds.length) throw notFound('Applicant');
+  const aboutCandidate = (id: string) => [{ _id: candidateOf.get(id) as string, entityType: 'Candidate' }];
   return [
-    ...contacts.map((row) => {
-      const profile = row.profile as { email?: string; name?: PersonName };
-      const candidate = (row.relatedTo as { _id: string; entityType: string }[] | null)?.find((entry) => entry.entityType === 'Candidate');
-      return {
-        email: profile.email ?? '',
-        relatedTo: [{ _id: candidate?._id ?? row.id, entityType: candidate ? 'Candidate' : 'Contact' }],
-      };
-    }),
-    ...people.map((row) => ({ email: row.email, relatedTo: [{ _id: row.id, entityType: 'Candidate' }] })),
+    ...contacts.map((row) => ({ email: (row.profile as { email?: string }).email ?? '', relatedTo: aboutCandidate(row.id) })),
+    ...people.map((row) => ({ email: row.email, relatedTo: aboutCandidate(row.id) })),
   ].filter((recipient) => recipient.email);
 };
 
@@ -231,13 +266,8 @@ export const registerApplications = (app: FastifyInstance) => {
     const { db, scope, input } = ctx;
     const candidateIds = unique(input.candidateIds);
     const jobIds = unique(input.jobIds);
-    const organisationScope = { organisationId: scope.organisationId };
-    const seen = await db
-      .select({ id: candidates.id })
-      .from(candidates)
-      .where(and(inArray(candidates.id, candidateIds), ...candidateRepository.scopeWhere(organisationScope)));
-    if (seen.length < candidateIds.length) throw notFound('Candidate');
-    const jobs = await openJobsOf(db, scope.organisationId as string, jobIds);
+    await checkVisible(db, scope, { candidateId: candidateIds });
+    const jobs = await openJobsOf(db, scope, jobIds);
     const { added, alreadyThere } = await putOnJobs(db, ctx, {
       candidateIds,
       jobs,
@@ -254,13 +284,13 @@ export const registerApplications = (app: FastifyInstance) => {
 
   registerCall(app, candidateApplicationList, async ({ db, scope, input }) => {
     const { candidateId, ...request } = input;
-    await candidateRepository.get(db, { organisationId: scope.organisationId }, candidateId);
+    await checkVisible(db, scope, { candidateId: [candidateId] });
     return applicationRepository.list(db, scope, request, [eq(crmJobApplications.candidateId, candidateId)]);
   });
 
   registerCall(app, jobApplicantsList, async ({ db, scope, input }) => {
     const { jobId, ...request } = input;
-    await crmJobRepository.get(db, { organisationId: scope.organisationId }, jobId);
+    await checkVisible(db, scope, { jobId: [jobId] });
     return applicationRepository.list(db, scope, request, [eq(crmJobApplications.jobId, jobId)]);
   });
 
@@ -274,8 +304,9 @@ export const registerApplications = (app: FastifyInstance) => {
 
   registerCall(app, sendJobApplicantEmail, async ({ db, scope, caller, services, input }) => {
     const organisationId = scope.organisationId as string;
-    const job = input.jobId ? await crmJobRepository.get(db, { organisationId }, input.jobId) : undefined;
-    const recipients = await recipientsOf(db, organisationId, unique(input.contactIds));
+    const { jobId } = input;
+    if (jobId) await checkVisible(db, scope, { jobId: [jobId] });
+    const recipients = await recipientsOf(db, scope, { ids: unique(input.contactIds), jobId });
     const by = caller ? { id: caller.id, name: caller.name || caller.email } : null;
     for (const recipient of recipients) {
       await services.mail.send(db, {
@@ -287,7 +318,7 @@ export const registerApplications = (app: FastifyInstance) => {
           organisationId,
           by,
           kind: 'JOB_APPLICANT_EMAIL',
-          relatedTo: [...recipient.relatedTo, ...(job ? [{ _id: job.id, entityType: 'CrmJob' }] : [])],
+          relatedTo: [...recipient.relatedTo, ...(jobId ? [{ _id: jobId, entityType: 'CrmJob' }] : [])],
         },
       });
     }
