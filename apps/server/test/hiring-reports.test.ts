@@ -6,7 +6,7 @@ import { crmJobApplications } from '../src/db/schema/hiring';
 import { newId } from '../src/engine/ids';
 import { permissionId, aRole as roleOf } from './support/access';
 import { aCandidate } from './support/candidates';
-import { aCrmJob, defaultPipelineOf, stageIdOf } from './support/hiring';
+import { aClientOf, aCrmJob, defaultPipelineOf, stageIdOf } from './support/hiring';
 import { call, type TestApp } from './support/test-app';
 import { aClientUser } from './support/test-resources';
 import { anOrganisation, aStaffMember, type World, withWorld } from './support/world';
@@ -20,6 +20,7 @@ withWorld((app, world) => {
 
 const day = 24 * 3600 * 1000;
 type Figures = {
+  applications: number;
   funnel: { stageType: string; reached: number }[];
   conversion: { from: string; to: string; rate: number | null }[];
   medianDaysInStage: { stageType: string; days: number | null }[];
@@ -34,7 +35,7 @@ const daysIn = (figures: Figures, type: string) => figures.medianDaysInStage.fin
  * A job with four candidates: all long-listed, three short-listed, two hired. The history's times
  * are then set back so the stays have known lengths (moves stamp the time they happen).
  */
-const aHiringStory = async (token: string) => {
+const aHiringStory = async (token: string, input: { sources?: string[] } = {}) => {
   const job = await aCrmJob(t.app, token);
   const pipeline = await defaultPipelineOf(t.app, token);
   const people = [];
@@ -56,6 +57,7 @@ const aHiringStory = async (token: string) => {
       .update(crmJobApplications)
       .set({
         createdAt: new Date(now - 20 * day),
+        ...(input.sources?.[i] ? { source: input.sources[i] as 'MANUAL' } : {}),
         pipelineStageHistory: history.map((entry, n) => ({ ...entry, movedAt: times[n] as string })),
       })
       .where(eq(crmJobApplications.id, id));
@@ -70,7 +72,7 @@ describe('hiring reports (issue 29 point 7)', () => {
     const answer = await call(t.app, hiringReportCall, { groupBy: 'job' }, org.adminToken);
     expect(answer.status, answer.body.message).toBe(200);
     const [group] = answer.body.data.groups as (Figures & { _id: string; label: string })[];
-    expect(group).toMatchObject({ _id: job._id, label: job.title, hires: 2 });
+    expect(group).toMatchObject({ _id: job._id, label: job.title, applications: 4, hires: 2 });
     const figures = group as Figures;
     expect([reached(figures, 'LONG_LIST'), reached(figures, 'SHORT_LIST'), reached(figures, 'HIRED')]).toEqual([4, 3, 2]);
     expect(figures.conversion.find((row) => row.from === 'LONG_LIST')?.rate).toBe(0.75);
@@ -119,9 +121,25 @@ describe('hiring reports (issue 29 point 7)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('job,Stage,Reached,Conversion to next stage,Median days in stage,Hires,Median days to hire');
-    expect(lines).toContain(`${job.title},Long list,4,0.75,6,2,13`);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="hiring-report-job-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    expect(lines[0]).toBe(
+      'Job,Stage,Reached,Conversion to next stage,Median days in stage,Applications,Hires,Median days to hire,Hires from board,Hires from import,Hires from manual,Hires from referral',
+    );
+    expect(lines).toContain(`${job.title},Long list,4,0.75,6,4,2,13,0,0,2,0`);
+    expect(lines).toContain(`${job.title},Hired,2,0,,4,2,13,0,0,2,0`);
+    expect(lines).toHaveLength(1 + 13 + 13);
     expect(lines.filter((line) => line.startsWith('All,'))).toHaveLength(13);
+    for (const token of [(await aClientUser(t.app, { organisationId: org.id, clientId: newId() })).token, w.seeker.token]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api${hiringReportCsvCall.path}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: {},
+      });
+      expect(refused.statusCode).toBe(403);
+    }
   });
 
   it('count nothing of another organisation, and are for staff with the Job Application permission', async () => {
@@ -138,5 +156,105 @@ describe('hiring reports (issue 29 point 7)', () => {
     expect((await call(t.app, hiringReportCall, {}, allowed.token)).status).toBe(200);
     const clientUser = await aClientUser(t.app, { organisationId: org.id, clientId: newId() });
     for (const token of [clientUser.token, w.seeker.token]) expect((await call(t.app, hiringReportCall, {}, token)).status).toBe(403);
+  });
+
+  it('count hires by where the application came from', async () => {
+    const org = await anOrganisation(t.app, w.root);
+    await aHiringStory(org.adminToken, { sources: ['REFERRAL', 'BOARD', 'IMPORT'] });
+    const total = (await call(t.app, hiringReportCall, {}, org.adminToken)).body.data.total as Figures;
+    // The third came from an import but was never hired: only hires count.
+    expect(total.sourceOfHire).toEqual([
+      { source: 'BOARD', hires: 1 },
+      { source: 'IMPORT', hires: 0 },
+      { source: 'MANUAL', hires: 0 },
+      { source: 'REFERRAL', hires: 1 },
+    ]);
+  });
+
+  it('group per client and per recruiter, and narrow to a job, a client or a recruiter', async () => {
+    const org = await anOrganisation(t.app, w.root);
+    const permissions = [
+      await permissionId(t.app, w.root, { feature: 'Job Application', level: 'WRITE' }),
+      await permissionId(t.app, w.root, { feature: 'Candidate', level: 'WRITE' }),
+      await permissionId(t.app, w.root, { feature: 'Job', level: 'WRITE' }),
+    ];
+    const recruiter = await aStaffMember(t.app, org.adminToken, {
+      first: 'Riley',
+      roleIds: [await roleOf(t.app, org.adminToken, permissions)],
+    });
+    const acme = await aClientOf(t.app, org.adminToken);
+    const first = await aCrmJob(t.app, org.adminToken, { clientId: acme._id });
+    const second = await aCrmJob(t.app, org.adminToken, { clientId: acme._id });
+    const elsewhere = await aCrmJob(t.app, org.adminToken);
+    const longList = async (token: string, jobId: string, n: number) => {
+      const people = [];
+      for (let i = 0; i < n; i++) people.push(await aCandidate(t.app, org.adminToken));
+      const added = await call(t.app, addToLongList, { candidateIds: people.map((p) => p._id), jobIds: [jobId] }, token);
+      expect(added.status, added.body.message).toBe(200);
+    };
+    await longList(recruiter.token, first._id, 2);
+    await longList(org.adminToken, second._id, 1);
+    await longList(org.adminToken, elsewhere._id, 1);
+    const report = async (input: Record<string, unknown>, token = org.adminToken) => {
+      const answer = await call(t.app, hiringReportCall, input, token);
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.data as { total: Figures; groups: (Figures & { _id: string; label: string })[] };
+    };
+
+    const perClient = await report({ groupBy: 'client' });
+    expect(perClient.groups).toHaveLength(2);
+    expect(perClient.groups.find((group) => group._id === acme._id)).toMatchObject({ label: acme.name, applications: 3 });
+    expect(perClient.total.applications).toBe(4);
+
+    const perRecruiter = await report({ groupBy: 'recruiter' });
+    expect(perRecruiter.groups.map((group) => [group.label, group.applications])).toContainEqual(['Riley Staff', 2]);
+    expect(perRecruiter.groups.find((group) => group._id !== recruiter.id)?.applications).toBe(2);
+
+    expect((await report({ recruiterId: recruiter.id })).total.applications).toBe(2);
+    expect((await report({ jobId: second._id })).total.applications).toBe(1);
+    const acmeOnly = await report({ clientId: acme._id, groupBy: 'job' });
+    expect(acmeOnly.total.applications).toBe(3);
+    expect(acmeOnly.groups.map((group) => group._id).sort()).toEqual([first._id, second._id].sort());
+    // Another organisation naming these ids counts nothing of them.
+    const stranger = await anOrganisation(t.app, w.root);
+    for (const filter of [{ jobId: first._id }, { clientId: acme._id }, { recruiterId: recruiter.id }]) {
+      expect((await report(filter, stranger.adminToken)).total.applications).toBe(0);
+    }
+  });
+
+  it('count only the applications a recruiter may read (OWN scope)', async () => {
+    const org = await anOrganisation(t.app, w.root);
+    const permissions = [
+      await permissionId(t.app, w.root, { feature: 'Job Application', level: 'WRITE', scope: 'OWN' }),
+      await permissionId(t.app, w.root, { feature: 'Candidate', level: 'WRITE' }),
+      await permissionId(t.app, w.root, { feature: 'Job', level: 'WRITE' }),
+    ];
+    const recruiter = await aStaffMember(t.app, org.adminToken, { roleIds: [await roleOf(t.app, org.adminToken, permissions)] });
+    const job = await aCrmJob(t.app, org.adminToken);
+    const mine = await aCandidate(t.app, org.adminToken);
+    expect((await call(t.app, addToLongList, { candidateIds: [mine._id], jobIds: [job._id] }, recruiter.token)).status).toBe(200);
+    await aHiringStory(org.adminToken);
+    const theirs = await call(t.app, hiringReportCall, { groupBy: 'recruiter' }, recruiter.token);
+    expect(theirs.status, theirs.body.message).toBe(200);
+    expect(theirs.body.data.total.applications).toBe(1);
+    expect(theirs.body.data.total.hires).toBe(0);
+    expect(theirs.body.data.groups.map((group: { _id: string }) => group._id)).toEqual([recruiter.id]);
+    expect((await call(t.app, hiringReportCall, {}, org.adminToken)).body.data.total.applications).toBe(5);
+  });
+
+  it('refuse bad input with its message', async () => {
+    const org = await anOrganisation(t.app, w.root);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ groupBy: 'team' }, 'groupBy must be job, client or recruiter'],
+      [{ jobId: 'x' }, 'jobId must be a valid mongoId'],
+      [{ clientId: 'x' }, 'clientId must be a valid mongoId'],
+      [{ recruiterId: 'x' }, 'recruiterId must be a valid mongoId'],
+      [{ from: 'yesterday' }, 'Invalid date'],
+    ];
+    for (const [input, message] of cases) {
+      const answer = await call(t.app, hiringReportCall, input, org.adminToken);
+      expect(answer.status, JSON.stringify(input)).toBe(400);
+      expect(answer.body.message).toBe(message);
+    }
   });
 });

@@ -34,7 +34,7 @@ const groupKeys = {
 const groupLabels = {
   job: sql`(select title from crm_jobs where id = g.key)`,
   client: sql`(select name from clients where id = g.key)`,
-  recruiter: sql`(select coalesce(name->>'fullName', email) from users where id = g.key)`,
+  recruiter: sql`(select coalesce(nullif(name->>'fullName', ''), email) from users where id = g.key)`,
 } as const;
 
 type Row = Record<string, unknown>;
@@ -70,8 +70,9 @@ const figures = async (db: Executor, input: HiringReportRequest, where: SQL[]) =
   const [reached, stays, hires] = await Promise.all([
     rowsOf(
       db as never,
-      sql`with e as (${base}) select key, grouping(key) as total, stage_type, count(distinct id)::int as n
-        from e where ${inPeriod('entered_at')} group by grouping sets ((key, stage_type), (stage_type))`,
+      // With (key) and (): how many applications moved at all, per group and overall.
+      sql`with e as (${base}) select key, grouping(key) as total, grouping(stage_type) as any_stage, stage_type, count(distinct id)::int as n
+        from e where ${inPeriod('entered_at')} group by grouping sets ((key, stage_type), (stage_type), (key), ())`,
     ),
     rowsOf(
       db as never,
@@ -95,12 +96,15 @@ const figures = async (db: Executor, input: HiringReportRequest, where: SQL[]) =
 const round = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
 
 const figuresOf = (rows: { reached: Row[]; stays: Row[]; hires: Row[] }, pick: (row: Row) => boolean): HiringFigures => {
-  const reached = new Map(rows.reached.filter(pick).map((row) => [row.stage_type as string, Number(row.n)]));
+  const picked = rows.reached.filter(pick);
+  const reached = new Map(picked.filter((row) => Number(row.any_stage) === 0).map((row) => [row.stage_type as string, Number(row.n)]));
+  const moved = picked.find((row) => Number(row.any_stage) === 1);
   const stays = new Map(rows.stays.filter(pick).map((row) => [row.stage_type as string, round(row.days)]));
   const hires = rows.hires.filter(pick);
   const overall = hires.find((row) => row.source === null);
   const funnel = stageTypes.map((type) => ({ stageType: type, reached: reached.get(type) ?? 0 }));
   return {
+    applications: Number(moved?.n ?? 0),
     funnel,
     conversion: stageTypes.slice(0, -1).map((type, i) => {
       const next = stageTypes[i + 1] as StageType;
@@ -145,16 +149,24 @@ export const hiringReportOf = async (db: Executor, scope: Scope, input: HiringRe
   return { from: from.toISOString(), to: to.toISOString(), groupBy: input.groupBy, total: figuresOf(rows, isTotal), groups };
 };
 
-/** One CSV row per group (and the total) and stage type: reached, conversion to the next, median days there. */
+const groupHeaders = { job: 'Job', client: 'Client', recruiter: 'Recruiter' } as const;
+
+/**
+ * One CSV row per group (then all of them together) and stage type: how many reached it, the
+ * conversion to the next, the median days there; the group's applications, hires, median days to
+ * hire and hires by source repeat on each of its rows so any row read alone is whole.
+ */
 export const hiringReportCsv = (report: Awaited<ReturnType<typeof hiringReportOf>>) => {
   const header = csvLine([
-    report.groupBy,
+    groupHeaders[report.groupBy],
     'Stage',
     'Reached',
     'Conversion to next stage',
     'Median days in stage',
+    'Applications',
     'Hires',
     'Median days to hire',
+    ...applicationSources.map((source) => `Hires from ${source.toLowerCase()}`),
   ]);
   const rowsOfGroup = (label: string, group: HiringFigures) =>
     stageTypes.map((type, i) =>
@@ -164,8 +176,10 @@ export const hiringReportCsv = (report: Awaited<ReturnType<typeof hiringReportOf
         group.funnel[i]?.reached ?? 0,
         group.conversion[i]?.rate ?? '',
         group.medianDaysInStage[i]?.days ?? '',
+        group.applications,
         group.hires,
         group.medianDaysToHire ?? '',
+        ...group.sourceOfHire.map((row) => row.hires),
       ]),
     );
   return [header, ...report.groups.flatMap((group) => rowsOfGroup(group.label, group)), ...rowsOfGroup('All', report.total)].join('');
@@ -174,11 +188,12 @@ export const hiringReportCsv = (report: Awaited<ReturnType<typeof hiringReportOf
 export const registerHiringReports = (app: FastifyInstance) => {
   registerCall(app, { ...hiringReportCall, transaction: false }, ({ db, scope, input }) => hiringReportOf(db, scope, input));
   registerCall(app, { ...hiringReportCsvCall, transaction: false }, async ({ db, scope, input, reply }) => {
-    const csv = hiringReportCsv(await hiringReportOf(db, scope, input));
+    const report = await hiringReportOf(db, scope, input);
+    const name = `hiring-report-${input.groupBy}-${report.from.slice(0, 10)}-${report.to.slice(0, 10)}.csv`;
     reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="hiring-report-${input.groupBy}.csv"`)
+      .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store');
-    return reply.send(csv);
+    return reply.send(hiringReportCsv(report));
   });
 };

@@ -23,11 +23,17 @@ export type HiringReportRequest = z.infer<typeof hiringReportRequest>;
 
 /** The figures of one group (a job, a client, a recruiter) or of all of them together. */
 export const hiringFigures = z.object({
+  /** How many applications moved (or started) in the period: any stage reached in it. */
+  applications: z.number().int(),
   /** How many applications reached each stage type in the period (a move into it, or starting there). */
   funnel: z.array(z.object({ stageType, reached: z.number().int() })),
   /** Of those that reached a stage type, the share that reached the next one in the default order (null when none reached it). */
   conversion: z.array(z.object({ from: stageType, to: stageType, rate: z.number().nullable() })),
-  /** The median days an application stayed at each stage type before moving on (stays that ended in the period). */
+  /**
+   * The median days an application stayed at each stage type before moving on: stays that ended in
+   * the period. A stay still open is left out (it has no length yet, and counting it up to now would
+   * make a stage look slower the more it fills).
+   */
   medianDaysInStage: z.array(z.object({ stageType, days: z.number().nullable() })),
   hires: z.number().int(),
   /** The median days from an application's creation to its first move to HIRED, over the period's hires. */
