@@ -119,7 +119,7 @@ describe('CRM jobs (crm.md §3 Job (CRM), §5, §6)', () => {
     expect(listed.body.data.results).toEqual([expect.objectContaining({ _id: job._id, applicationCount: 2 })]);
   });
 
-  it('keep their pipeline while they have applications', async () => {
+  it('keep their pipeline and client while they have applications', async () => {
     const job = await aCrmJob(t.app, w.orgA.adminToken);
     const other = await call(
       t.app,
@@ -133,6 +133,13 @@ describe('CRM jobs (crm.md §3 Job (CRM), §5, §6)', () => {
     const refused = await call(t.app, calls.update, { _id: job._id, pipelineId: job.pipelineId }, w.orgA.adminToken);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('This job has an application on its pipeline: its pipeline cannot change');
+    const otherClient = await aClientOf(t.app, w.orgA.adminToken);
+    const reclient = await call(t.app, calls.update, { _id: job._id, clientId: otherClient._id }, w.orgA.adminToken);
+    expect(reclient.status).toBe(400);
+    expect(reclient.body.message).toBe('This job has an application: its client cannot change');
+    const fresh = await aCrmJob(t.app, w.orgA.adminToken);
+    const handedOver = await call(t.app, calls.update, { _id: fresh._id, clientId: otherClient._id }, w.orgA.adminToken);
+    expect(handedOver.body.data.clientId).toBe(otherClient._id);
   });
 
   it('refuse another organisation’s pipeline and client as not found', async () => {

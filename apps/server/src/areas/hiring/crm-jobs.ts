@@ -76,13 +76,22 @@ export const crmJobHooks: ResourceHooks<typeof crmJob> = {
     // A job always has a pipeline and a slug: null keeps its pipeline and makes a slug afresh.
     if (values.pipelineId === null) delete changes.pipelineId;
     if (values.slug === null) changes.slug = await slugOf(db, before.organisationId as string, (values.title ?? before.title) as string);
-    if (values.pipelineId && values.pipelineId !== before.pipelineId) {
+    // Its applications are at stages of its pipeline and shown to its client's users (their own
+    // clientId): neither changes under them.
+    const pipelineChanges = values.pipelineId && values.pipelineId !== before.pipelineId;
+    const clientChanges = values.clientId && values.clientId !== before.clientId;
+    if (pipelineChanges || clientChanges) {
       // The lock applications are added to a job under (putOnJobs): none lands between count and change.
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`job-applications:${before.id}`}))`);
       const n = (await applicationCounts(db, [before.id])).get(before.id) ?? 0;
-      if (n > 0) {
-        const message = `This job has ${n === 1 ? 'an application' : `${n} applications`} on its pipeline: its pipeline cannot change`;
+      const held = n === 1 ? 'an application' : `${n} applications`;
+      if (n > 0 && pipelineChanges) {
+        const message = `This job has ${held} on its pipeline: its pipeline cannot change`;
         throw badRequest(message, [{ field: 'pipelineId', message }]);
+      }
+      if (n > 0 && clientChanges) {
+        const message = `This job has ${held}: its client cannot change`;
+        throw badRequest(message, [{ field: 'clientId', message }]);
       }
     }
     if (values.status === 'PUBLISHED' && !before.postedOn) changes.postedOn = new Date();
