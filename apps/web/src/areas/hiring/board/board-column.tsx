@@ -25,6 +25,8 @@ type ColumnProps = {
   selectAll: (ids: string[], on: boolean) => void;
   /** True while a card is held: the arrow keys then belong to the drag. */
   dragging: RefObject<boolean>;
+  /** The whole width (a phone's one column at a time). */
+  fullWidth?: boolean;
 };
 
 /**
@@ -45,6 +47,7 @@ export const BoardColumn = ({
   actions,
   selectAll,
   dragging,
+  fullWidth,
 }: ColumnProps) => {
   const scroller = useRef<HTMLDivElement>(null);
   const data: ColumnData = { title: stage.stage.title };
@@ -80,8 +83,8 @@ export const BoardColumn = ({
       radius="md"
       component="section"
       aria-label={`${stage.stage.title}: ${cards.length}`}
-      w={260}
-      miw={260}
+      w={fullWidth ? '100%' : 260}
+      miw={fullWidth ? undefined : 260}
       style={{
         outline: highlighted ? '2px dashed var(--mantine-color-blue-5)' : undefined,
         background: highlighted ? 'var(--mantine-color-blue-light)' : undefined,

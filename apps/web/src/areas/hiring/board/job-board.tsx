@@ -141,9 +141,12 @@ export const JobBoard = ({ jobId, pipelineId: givenPipelineId }: JobBoardProps) 
 
   /** A drag or a card's menu: straight there, unless the stage asks something first. */
   const requestMove = (ids: string[], stage: PipelineItem) => {
+    // A card dropped back on its own column goes nowhere and asks nothing.
+    const movable = movableIds(cached(), ids, stage._id);
+    if (movable.length === 0) return;
     const asks = questionsFor(stage.stage.stageType);
-    if (asks.joining || asks.letter) setMoving({ ids, stage });
-    else void send(ids, stage, { remarks: '' });
+    if (asks.joining || asks.letter) setMoving({ ids: movable, stage });
+    else void send(movable, stage, { remarks: '' });
   };
 
   const select = (card: BoardCard, on: boolean, range: boolean) => {
@@ -281,6 +284,7 @@ export const JobBoard = ({ jobId, pipelineId: givenPipelineId }: JobBoardProps) 
                 actions={actions}
                 selectAll={selectAll}
                 dragging={dragging}
+                fullWidth={phone}
               />
             ))}
           </Group>
