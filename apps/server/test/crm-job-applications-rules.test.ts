@@ -1,4 +1,5 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
+import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { sentMail } from '@app/contract/resources/crm/sent-mail';
 import {
   addToLongList,
@@ -16,6 +17,7 @@ import { logsOf } from './support/entity-log';
 import { aCrmJob, defaultPipelineOf, stageIdOf } from './support/hiring';
 import { mailTo } from './support/outbox';
 import { call, type TestApp } from './support/test-app';
+import { anUploadedFile } from './support/uploads';
 import { aStaffMember, type World, withWorld } from './support/world';
 
 /**
@@ -107,7 +109,7 @@ describe('CRM job applications: only candidates and jobs the caller may read', (
     expect(refused.body.message).toBe('Candidate not found');
   });
 
-  it('mail applicants only: a candidate on no job, or not on the job named, is not found', async () => {
+  it('mail applicants only (a candidate on no job, or not on the job named, is not found), each address once', async () => {
     const { people, job } = await longListed(1);
     const applicant = people[0] as CandidateRecord;
     const bystander = await aCandidate(t.app, admin());
@@ -118,11 +120,41 @@ describe('CRM job applications: only candidates and jobs the caller may read', (
     const otherJob = await aCrmJob(t.app, admin());
     const elsewhere = await call(t.app, sendJobApplicantEmail, { ...body, contactIds: [applicant._id], jobId: otherJob._id }, admin());
     expect(elsewhere.status).toBe(404);
-    const sent = await call(t.app, sendJobApplicantEmail, { ...body, contactIds: [applicant._id], jobId: job._id }, admin());
+    const selfContact = (await call(t.app, candidate.calls.details, { _id: applicant._id }, admin())).body.data.selfContact;
+    const sent = await call(
+      t.app,
+      sendJobApplicantEmail,
+      { ...body, contactIds: [applicant._id, selfContact._id], jobId: job._id },
+      admin(),
+    );
     expect(sent.status, sent.body.message).toBe(200);
     expect(sent.body.message).toBe('Email sent to 1 applicant');
     const recorded = await call(t.app, sentMail.calls.list!, { filter: { relatedTo: applicant._id }, limit: 100 }, admin());
     expect(recorded.body.data.results).toEqual([expect.objectContaining({ to: applicant.email, kind: 'JOB_APPLICANT_EMAIL' })]);
+  });
+});
+
+describe('CRM job applications: what a long list stores', () => {
+  it('take the job’s client, the candidate’s default CV and MANUAL as the source; refuse a removed candidate', async () => {
+    const job = await aCrmJob(t.app, admin());
+    const [withCv, without] = [await aCandidate(t.app, admin()), await aCandidate(t.app, admin())];
+    const cv = await call(
+      t.app,
+      candidateCv.calls.create,
+      { jobSeekerId: withCv._id, file: await anUploadedFile(t.app, admin()), isDefault: true },
+      admin(),
+    );
+    expect(cv.status, cv.body.message).toBe(200);
+    const added = await call(t.app, addToLongList, { candidateIds: [withCv._id, without._id], jobIds: [job._id] }, admin());
+    expect(added.status, added.body.message).toBe(200);
+    const byCandidate = new Map(added.body.data.added.map((a: { candidateId: string }) => [a.candidateId, a]));
+    expect(byCandidate.get(withCv._id)).toMatchObject({ clientId: job.clientId, source: 'MANUAL', candidateCvId: cv.body.data._id });
+    expect(byCandidate.get(without._id)).toMatchObject({ clientId: job.clientId, candidateCvId: null });
+    const gone = await aCandidate(t.app, admin());
+    expect((await call(t.app, candidate.calls.remove, { _id: gone._id }, admin())).status).toBe(200);
+    const refused = await call(t.app, addToLongList, { candidateIds: [gone._id], jobIds: [job._id] }, admin());
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Candidate not found');
   });
 });
 

@@ -253,10 +253,18 @@ const recipientsOf = async (db: Executor, scope: Scope, input: { ids: string[]; 
     );
   if (applied.length < candidateIds.length) throw notFound('Applicant');
   const aboutCandidate = (id: string) => [{ _id: candidateOf.get(id) as string, entityType: 'Candidate' }];
-  return [
+  const recipients = [
     ...contacts.map((row) => ({ email: (row.profile as { email?: string }).email ?? '', relatedTo: aboutCandidate(row.id) })),
     ...people.map((row) => ({ email: row.email, relatedTo: aboutCandidate(row.id) })),
   ].filter((recipient) => recipient.email);
+  // A candidate sent with their own contact (the same address) hears once.
+  const seen = new Set<string>();
+  return recipients.filter((recipient) => {
+    const address = recipient.email.toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return true;
+  });
 };
 
 export const registerApplications = (app: FastifyInstance) => {
