@@ -1,5 +1,5 @@
 import { addToLongList, applicationStages } from '@app/contract/resources/hiring/job-application';
-import { hiringPipeline, stageTypes } from '@app/contract/resources/hiring/pipeline';
+import { defaultHiringPipeline, hiringPipeline, stageTypes } from '@app/contract/resources/hiring/pipeline';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { crmJobApplications } from '../src/db/schema/hiring';
@@ -216,12 +216,18 @@ describe('hiring pipelines (crm.md §3, §4, §6; DECISIONS.md §11)', () => {
     expect((await call(t.app, calls.update, { _id: theirs._id, title: 'Mine now' }, w.orgA.adminToken)).status).toBe(404);
     expect((await call(t.app, calls.remove, { _id: theirs._id }, w.orgA.adminToken)).status).toBe(404);
     expect((await call(t.app, calls.list, {}, w.staffA.token)).status).toBe(403);
+    expect((await call(t.app, calls.details, { _id: theirs._id }, w.staffA.token)).status).toBe(403);
+    expect((await call(t.app, defaultHiringPipeline, {}, w.staffA.token)).status).toBe(403);
     const reader = await permissionId(t.app, w.root, { feature: 'Hiring Pipeline', level: 'READ' });
     const staff = await aStaffMember(t.app, w.orgA.adminToken, { roleIds: [await roleOf(t.app, w.orgA.adminToken, [reader])] });
     expect((await call(t.app, calls.list, {}, staff.token)).status).toBe(200);
+    expect((await call(t.app, defaultHiringPipeline, {}, staff.token)).status).toBe(200);
     expect(
       (await call(t.app, calls.create, { title: 'No', items: [{ stage: { title: 'A', stageType: 'APPLIED' } }] }, staff.token)).status,
     ).toBe(403);
+    const fallback = await defaultPipelineOf(t.app, w.orgA.adminToken);
+    expect((await call(t.app, calls.update, { _id: fallback._id, title: 'Mine' }, staff.token)).status).toBe(403);
+    expect((await call(t.app, calls.remove, { _id: fallback._id }, staff.token)).status).toBe(403);
     expect((await call(t.app, calls.list, {}, w.seeker.token)).status).toBe(403);
   });
   it('reorder stages by the order sent (or the orderNo given), switch them back on, and log each stage written', async () => {

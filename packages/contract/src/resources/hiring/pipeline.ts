@@ -137,6 +137,8 @@ export const defaultHiringPipeline = defineWorkflow({
   path: '/hiring-pipeline/get-default',
   who: ['CRM_USER', 'CRM_CLIENT_USER'],
   access: { module: 'Hiring Pipeline' },
+  // A read, though its first use makes the pipeline: whoever may read pipelines reads the default.
+  level: 'READ',
   tenancy: 'organisation',
   summary: 'The organisation’s default pipeline (made with the 13 stage types on first use)',
   input: z.object({}).strict(),
