@@ -1,3 +1,4 @@
+import { crmJob } from '@app/contract/resources/hiring/crm-job';
 import { addToLongList, applicationStages } from '@app/contract/resources/hiring/job-application';
 import { defaultHiringPipeline, hiringPipeline, stageTypes } from '@app/contract/resources/hiring/pipeline';
 import { eq } from 'drizzle-orm';
@@ -104,6 +105,23 @@ describe('hiring pipelines (crm.md §3, §4, §6; DECISIONS.md §11)', () => {
     expect((await call(t.app, calls.list, {}, clientUser.token)).status).toBe(403);
   });
 
+  it('are for staff only: job seekers, recruiters, client users and the platform admin are refused', async () => {
+    const mine = await aPipeline(w.orgA.adminToken);
+    const clientUser = await aClientUser(t.app, { organisationId: w.orgA.id, clientId: newId() });
+    const recruiter = await aUser(t.app, { userType: 'RECRUITER' });
+    for (const token of [w.seeker.token, recruiter.token, clientUser.token, w.platformAdmin.token]) {
+      for (const [spec, body] of [
+        [calls.create, { title: 'No', items: [{ stage: { title: 'A', stageType: 'APPLIED' } }] }],
+        [calls.update, { _id: mine._id, title: 'No' }],
+        [calls.details, { _id: mine._id }],
+        [calls.list, {}],
+        [calls.remove, { _id: mine._id }],
+      ] as const) {
+        expect((await call(t.app, spec, body, token)).status, spec.path).toBe(403);
+      }
+    }
+  });
+
   it('refuse a blank title and a pipeline without stages', async () => {
     const blank = await call(
       t.app,
@@ -204,6 +222,12 @@ describe('hiring pipelines (crm.md §3, §4, §6; DECISIONS.md §11)', () => {
     const inUse = await call(t.app, calls.remove, { _id: used._id }, w.orgA.adminToken);
     expect(inUse.status).toBe(400);
     expect(inUse.body.message).toBe('This pipeline is used by a job: give it another pipeline first');
+    const second = await aCrmJob(t.app, w.orgA.adminToken, { pipelineId: used._id });
+    const twice = await call(t.app, calls.remove, { _id: used._id }, w.orgA.adminToken);
+    expect(twice.body.message).toBe('This pipeline is used by 2 jobs: give them another pipeline first');
+    // A deleted job holds it no longer.
+    expect((await call(t.app, crmJob.calls.remove, { _id: second._id }, w.orgA.adminToken)).status).toBe(200);
+    expect((await call(t.app, calls.remove, { _id: used._id }, w.orgA.adminToken)).body.message).toBe(inUse.body.message);
     const unused = await aPipeline(w.orgA.adminToken);
     const gone = await call(t.app, calls.remove, { _id: unused._id }, w.orgA.adminToken);
     expect(gone.status, gone.body.message).toBe(200);
