@@ -79,6 +79,8 @@ const crmScreens: Screen[] = [
   { path: { linkFrom: '/crm/candidates', startsWith: '/crm/candidates/', not: /\/merge/ } },
   { path: '/crm/candidates/merge' },
   { path: { linkFrom: '/crm/jobs', startsWith: '/crm/jobs/' } },
+  { path: { linkFrom: '/crm/pipelines', startsWith: '/crm/pipelines/', not: /\/new/ } },
+  { path: '/crm/pipelines/new' },
   { path: '/crm/hiring-reports' },
   { path: { linkFrom: '/crm/roles', startsWith: '/crm/roles/' } },
   { path: '/crm/profile' },
