@@ -187,7 +187,7 @@ export const JobPage = () => {
               )}
               {mayReadApplications && (
                 <Tabs.Panel value="applicants" pt="md">
-                  <JobApplicants jobId={job._id} />
+                  <JobApplicants job={job} />
                 </Tabs.Panel>
               )}
               <Tabs.Panel value="details" pt="md">
