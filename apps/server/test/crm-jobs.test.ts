@@ -103,6 +103,9 @@ describe('CRM jobs (crm.md §3 Job (CRM), §5, §6)', () => {
     );
     expect(edited.status, edited.body.message).toBe(200);
     expect(edited.body.data.content).toBe('<h2>About</h2><p>Fine</p>');
+    const logged = (await logsOf(t.app, job._id)).at(-1);
+    expect(logged).toMatchObject({ entityType: 'CrmJob', action: 'UPDATE' });
+    expect(JSON.stringify(logged?.to)).toContain('About');
     const empty = await call(t.app, updateCrmJobDescription, { _id: job._id, content: ' ' }, w.orgA.adminToken);
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Please fill the job content');
