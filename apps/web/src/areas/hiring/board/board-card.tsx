@@ -2,7 +2,7 @@ import type { PipelineItem } from '@app/contract/resources/hiring/pipeline';
 import { type DraggableAttributes, useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconDotsVertical, IconExternalLink, IconEye, IconGripVertical } from '@tabler/icons-react';
-import { memo } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { recordPathOf } from '../../../kit/record-paths';
 import type { CardData } from './board-dnd';
@@ -165,8 +165,18 @@ export const DraggableBoardCard = memo(({ index, draggable, dragCount, ...body }
     data,
     disabled: !draggable,
   });
+  // A press in the card's Move menu reaches here too (React events bubble out of portals): only a press on the card itself may drag it.
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.currentTarget.contains(event.target as Node)) listeners?.onPointerDown?.(event);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => listeners?.onKeyDown?.(event);
   return (
-    <div ref={setNodeRef} {...(draggable ? listeners : {})} data-card-index={index} style={{ opacity: isDragging ? 0.4 : 1 }}>
+    <div
+      ref={setNodeRef}
+      {...(draggable ? { onPointerDown, onKeyDown } : {})}
+      data-card-index={index}
+      style={{ opacity: isDragging ? 0.4 : 1 }}
+    >
       <CardBody {...body} {...(draggable ? { gripRef: setActivatorNodeRef, gripAttributes: attributes } : {})} />
     </div>
   );
