@@ -23,6 +23,7 @@ import type { Database } from '../src/db/client';
 import { openPgliteThread } from '../src/db/pglite-thread';
 import { createGazetteer } from '../src/services/gazetteer';
 import { candidateListPath, candidateListRequest, candidateListStatement, candidateSqlListPath } from './candidate-sql';
+import { registerBareHiring } from './hiring';
 import { floorPath, searchPath } from './search';
 import { benchFileStore, primaryOfWorkers, reportReady, targetFromEnv } from './shared';
 
@@ -223,6 +224,9 @@ app.post(candidateSqlListPath, async (req, reply) => {
     totalResults: Number(total ?? 0),
   });
 });
+
+// The hiring scenario's board and job list: the product's repository lists with nothing around them.
+registerBareHiring(app, { db, callerOf, unauthorized });
 
 // The floor: a route whose database work is `select 1`, so its latency at the bench's connections is
 // what the machine (HTTP, Node, one round trip to the database) costs before any search.

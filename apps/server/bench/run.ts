@@ -34,6 +34,11 @@
  * database bench_candidates between runs (BENCH_CANDIDATES_RESEED=1 seeds it anew; BENCH_SEED_ONLY=1
  * only seeds). See bench/candidates.ts.
  *
+ * hiring (PostgreSQL only): a job's board of 2,000 applications in one call, the job list of an
+ * organisation with 20,000 jobs and 1,000,000 applications, each beside a bare route, and a
+ * multi-move of 500 applications timed. Its data stays in the database bench_hiring between runs
+ * (BENCH_HIRING_RESEED=1 seeds it anew; BENCH_SEED_ONLY=1 only seeds). See bench/hiring.ts.
+ *
  * Knobs: BENCH_PROCESSES (1: how many processes each server runs, as WEB_CONCURRENCY=N npm start does), BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (32), BENCH_ROUNDS
  * (1; with more, the table shows medians), BENCH_STAFF (2000), BENCH_OTHER_STAFF (300), BENCH_JOBS
  * (published jobs), BENCH_SEARCHES, BENCH_SQL_SAMPLES, BENCH_EXPLAIN=1 (the candidate list: print the slowest plans).
@@ -51,10 +56,12 @@ import { countLimit } from '../src/areas/jobs/search';
 import { runCandidates } from './candidates';
 import { runDocuments, type SeededDocuments, seedDocuments } from './documents';
 import { detailsOf, heavyListOf, runEmbedded } from './embedded';
+import { runHiring } from './hiring';
 import { fetchCall, load, type Measured, median, medianOf, micros, ms, type Numbers, table } from './load';
 import { type AloneTimes, floorPath, searchPath, searchRequests, timeSearchesAlone } from './search';
 import { type Seeded, seed } from './seed';
 import { seedCandidates } from './seed-candidates';
+import { seedHiring } from './seed-hiring';
 import { type SeededJobs, seedJobs } from './seed-jobs';
 import { benchConfig, type Child, type DatabaseTarget, serverProcesses, startChild } from './shared';
 import { runTenants, seedTenants } from './tenants';
@@ -78,7 +85,7 @@ const targetRatio = 0.6;
 // Under 30 ms up to 100,000 published jobs, under 100 ms at a million.
 const targetSearchP99 = jobCount > 100_000 ? 100 : 30;
 
-const scenarioNames = ['foundation', 'search', 'documents', 'embedded', 'candidates', 'tenants'];
+const scenarioNames = ['foundation', 'search', 'documents', 'embedded', 'candidates', 'hiring', 'tenants'];
 // Run only when asked: its 20,000-row import and 10,000-row delete take minutes on the embedded database.
 const askedOnly = new Set(['tenants']);
 const scenarios = new Set(
@@ -284,6 +291,19 @@ const runSearch = async (product: Child, bare: Child, sqlTarget: DatabaseTarget,
   }
 };
 
+/** A database of a scenario's own on DATABASE_URL's server, kept between runs (made anew when `reseed`): its URL. */
+const keptDatabase = async (serverUrl: string, name: string, reseed: boolean) => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  if (reseed) await admin.query(`drop database if exists ${name} with (force)`);
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 /**
  * The candidates scenario, on PostgreSQL only: in the database bench_candidates on DATABASE_URL's
  * server, kept between runs (a million rows take minutes to seed), with its own two servers.
@@ -293,15 +313,8 @@ const candidatesScenario = async (serverUrl: string | undefined, root: string) =
     console.log('\nCandidates: measured on PostgreSQL only (a million candidates); set DATABASE_URL.');
     return;
   }
-  const url = new URL(serverUrl);
-  url.pathname = '/bench_candidates';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  if (process.env.BENCH_CANDIDATES_RESEED === '1') await admin.query('drop database if exists bench_candidates with (force)');
-  const exists = await admin.query(`select 1 from pg_database where datname = 'bench_candidates'`);
-  if (exists.rowCount === 0) await admin.query('create database bench_candidates');
-  await admin.end();
-  const target: DatabaseTarget = { databaseUrl: url.toString(), dataDir: path.join(root, 'candidates') };
+  const url = await keptDatabase(serverUrl, 'bench_candidates', process.env.BENCH_CANDIDATES_RESEED === '1');
+  const target: DatabaseTarget = { databaseUrl: url, dataDir: path.join(root, 'candidates') };
   const app = await buildApp({ config: benchConfig(target) });
   await app.ready();
   const started = Date.now();
@@ -325,6 +338,40 @@ const candidatesScenario = async (serverUrl: string | undefined, root: string) =
     connections,
     rounds,
     searches: Math.floor(numberFromEnv('BENCH_CANDIDATE_SEARCHES', 1000)),
+    sqlSamples,
+  });
+};
+
+/**
+ * The hiring scenario, on PostgreSQL only: in the database bench_hiring on DATABASE_URL's server,
+ * kept between runs (1,200,000 applications take minutes to seed), with its own two servers.
+ */
+const hiringScenario = async (serverUrl: string | undefined, root: string) => {
+  if (!serverUrl) {
+    console.log('\nHiring: measured on PostgreSQL only (a million applications); set DATABASE_URL.');
+    return;
+  }
+  const url = await keptDatabase(serverUrl, 'bench_hiring', process.env.BENCH_HIRING_RESEED === '1');
+  const target: DatabaseTarget = { databaseUrl: url, dataDir: path.join(root, 'hiring') };
+  const app = await buildApp({ config: benchConfig(target) });
+  await app.ready();
+  const started = Date.now();
+  const seeded = await seedHiring(app, url);
+  await app.close();
+  console.log(
+    `\nHiring: ${seeded.reused ? 'reusing the seeded database bench_hiring' : `seeded bench_hiring in ${((Date.now() - started) / 1000).toFixed(0)} s`}`,
+  );
+  if (process.env.BENCH_SEED_ONLY === '1') {
+    console.log('BENCH_SEED_ONLY=1, nothing measured.');
+    return;
+  }
+  await runHiring(target, seeded, {
+    seconds: duration,
+    warmup,
+    connections,
+    rounds,
+    lists: Math.floor(numberFromEnv('BENCH_HIRING_LISTS', 500)),
+    moves: Math.floor(numberFromEnv('BENCH_HIRING_MOVES', 20)),
     sqlSamples,
   });
 };
@@ -373,7 +420,8 @@ const main = async () => {
         `${serverProcesses === 1 ? 'each server one process' : `each server ${serverProcesses} processes (BENCH_PROCESSES)`}`,
     );
 
-    const onlyCandidates = scenarios.size === 1 && scenarios.has('candidates');
+    // Scenarios with databases of their own start their own servers.
+    const onlyOwnDatabases = [...scenarios].every((name) => name === 'candidates' || name === 'hiring');
     const app = await buildApp({ config: benchConfig(seedTarget) });
     await app.ready();
     let seeded: Seeded | undefined;
@@ -406,7 +454,7 @@ const main = async () => {
     }
 
     const [product, bare, bareMain] = await Promise.all([
-      onlyCandidates ? undefined : startChild('product', 'product-server.ts', productTarget),
+      onlyOwnDatabases ? undefined : startChild('product', 'product-server.ts', productTarget),
       withBare ? startChild('bare', 'bare-server.ts', bareTarget) : undefined,
       bareMainTarget ? startChild('bare-main', 'bare-server.ts', bareMainTarget, { BENCH_BARE_PGLITE: 'main' }) : undefined,
     ]);
@@ -445,6 +493,7 @@ const main = async () => {
     // After the others, with its servers alone on the machine.
     for (const child of children.splice(0)) await child.stop();
     if (scenarios.has('candidates')) await candidatesScenario(serverUrl, root);
+    if (scenarios.has('hiring')) await hiringScenario(serverUrl, root);
   } finally {
     await Promise.all(children.map((child) => child.stop()));
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error('cleanup failed:', error));
