@@ -1,4 +1,4 @@
-import { hiringPipeline } from '@app/contract/resources/hiring/pipeline';
+import { hiringPipeline, stageTypeTitles } from '@app/contract/resources/hiring/pipeline';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -45,7 +45,7 @@ const StagesRead = ({ pipeline }: { pipeline: Pipeline }) => (
             {item.stage.title}
           </Text>
           <Badge variant="light" color="gray" size="sm">
-            {item.stage.stageType.replaceAll('_', ' ').toLowerCase()}
+            {stageTypeTitles[item.stage.stageType]}
           </Badge>
           {!item.enabled && <Text size="xs">not in use</Text>}
         </Group>
