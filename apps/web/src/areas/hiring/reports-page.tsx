@@ -3,9 +3,12 @@ import { client } from '@app/contract/resources/crm/client';
 import { crmJob } from '@app/contract/resources/hiring/crm-job';
 import { type HiringFigures, hiringReportCall, hiringReportCsvCall, reportGroupings } from '@app/contract/resources/hiring/hiring-report';
 import { stageTypeTitles } from '@app/contract/resources/hiring/pipeline';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { BarChart, DonutChart } from '@mantine/charts';
 import {
+  Anchor,
   Button,
+  ColorSwatch,
   Group,
   Paper,
   SegmentedControl,
@@ -16,7 +19,6 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -30,8 +32,17 @@ import { ReferencePicker } from '../../kit/reference-picker';
 import { humanise } from '../../kit/words';
 
 const day = 24 * 3600 * 1000;
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+/** A day as a date input holds it (yyyy-mm-dd), in the person's own time zone. */
+const dayOf = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+/** The start or the end of a day picked, as an instant; nothing while the input is half typed or cleared. */
+const instantOf = (value: string, time: string) => {
+  const instant = new Date(`${value}T${time}`);
+  return value && !Number.isNaN(instant.getTime()) ? instant.toISOString() : undefined;
+};
 const wholeNumbers = { allowDecimals: false };
+/** Stage names down the side: thirteen of them do not fit under the bars on a phone. */
+const stageAxis = { width: 96 };
+const stageChartHeight = 13 * 26 + 40;
 
 const Panel = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
@@ -49,7 +60,8 @@ const FiguresView = ({ figures }: { figures: HiringFigures }) => {
   const funnel = figures.funnel.map((row) => ({
     stage: stageTypeTitles[row.stageType],
     reached: row.reached,
-    days: figures.medianDaysInStage.find((stay) => stay.stageType === row.stageType)?.days ?? 0,
+    // No bar where no stay ended in the period, rather than a bar of zero days.
+    days: figures.medianDaysInStage.find((stay) => stay.stageType === row.stageType)?.days ?? null,
   }));
   const sources = figures.sourceOfHire
     .filter((row) => row.hires > 0)
@@ -58,18 +70,36 @@ const FiguresView = ({ figures }: { figures: HiringFigures }) => {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Panel title="Funnel: applications reaching each stage">
         <BarChart
-          h={260}
+          h={stageChartHeight}
           data={funnel}
           dataKey="stage"
+          orientation="vertical"
           series={[{ name: 'reached', label: 'Reached', color: 'brand.6' }]}
-          yAxisProps={wholeNumbers}
+          xAxisProps={wholeNumbers}
+          yAxisProps={stageAxis}
         />
       </Panel>
       <Panel title="Median days in each stage">
-        <BarChart h={260} data={funnel} dataKey="stage" series={[{ name: 'days', label: 'Median days', color: 'teal.6' }]} />
+        {figures.medianDaysInStage.every((stay) => stay.days === null) ? (
+          <Text size="sm" c="dimmed">
+            No application moved on from a stage in the period.
+          </Text>
+        ) : (
+          <BarChart
+            h={stageChartHeight}
+            data={funnel}
+            dataKey="stage"
+            orientation="vertical"
+            series={[{ name: 'days', label: 'Median days', color: 'teal.6' }]}
+            yAxisProps={stageAxis}
+          />
+        )}
+        <Text size="xs" c="dimmed" mt="xs">
+          Stays that ended in the period; applications still at a stage are not counted until they move on.
+        </Text>
       </Panel>
       <Panel title="Conversion to the next stage">
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={280}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -99,7 +129,19 @@ const FiguresView = ({ figures }: { figures: HiringFigures }) => {
             {figures.medianDaysToHire === null ? 'No time to hire yet' : `Median time to hire: ${figures.medianDaysToHire} days`}
           </Text>
           {sources.length > 0 ? (
-            <DonutChart data={sources} withLabels withLabelsLine={false} size={160} thickness={24} chartLabel="By source" />
+            <Group gap="md" wrap="wrap">
+              <DonutChart data={sources} size={160} thickness={24} chartLabel="By source" aria-hidden />
+              <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Hires by source">
+                {sources.map((row) => (
+                  <Group key={row.name} gap="xs" component="li" wrap="nowrap">
+                    <ColorSwatch color={`var(--mantine-color-${row.color.replace('.', '-')})`} size={12} aria-hidden />
+                    <Text size="sm">
+                      {row.name}: {row.value}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            </Group>
           ) : (
             <Text size="sm" c="dimmed">
               No hires in the period.
@@ -118,13 +160,17 @@ export const HiringReportsPage = () => {
   const [to, setTo] = useState(dayOf(new Date()));
   const [jobId, setJobId] = useState('');
   const [clientId, setClientId] = useState('');
+  const [recruiterId, setRecruiterId] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
+  const fromInstant = instantOf(from, '00:00:00');
+  const toInstant = instantOf(to, '23:59:59.999');
   const request = {
     groupBy,
-    from: new Date(`${from}T00:00:00`).toISOString(),
-    to: new Date(`${to}T23:59:59`).toISOString(),
+    ...(fromInstant ? { from: fromInstant } : {}),
+    ...(toInstant ? { to: toInstant } : {}),
     ...(jobId ? { jobId } : {}),
     ...(clientId ? { clientId } : {}),
+    ...(recruiterId ? { recruiterId } : {}),
   };
   const can = useCan();
   const report = useQuery({
@@ -169,18 +215,30 @@ export const HiringReportsPage = () => {
             data={reportGroupings.map((value) => ({ value, label: humanise(value) }))}
           />
         </Stack>
-        <ReferencePicker
-          target={{ resource: crmJob, labelField: 'title' }}
-          label="Job"
-          value={jobId}
-          onChange={(value) => setJobId(value as string)}
-        />
-        <ReferencePicker
-          target={{ resource: client, labelField: 'name' }}
-          label="Client"
-          value={clientId}
-          onChange={(value) => setClientId(value as string)}
-        />
+        {can.do(crmJob, 'list') && (
+          <ReferencePicker
+            target={{ resource: crmJob, labelField: 'title' }}
+            label="Job"
+            value={jobId}
+            onChange={(value) => setJobId(value as string)}
+          />
+        )}
+        {can.do(client, 'list') && (
+          <ReferencePicker
+            target={{ resource: client, labelField: 'name' }}
+            label="Client"
+            value={clientId}
+            onChange={(value) => setClientId(value as string)}
+          />
+        )}
+        {can.do(organisationStaff, 'list') && (
+          <ReferencePicker
+            target={{ resource: organisationStaff, labelField: 'name.fullName' }}
+            label="Recruiter"
+            value={recruiterId}
+            onChange={(value) => setRecruiterId(value as string)}
+          />
+        )}
       </Group>
       {!can.call(hiringReportCall) ? (
         <Text c="dimmed">You may not see hiring reports.</Text>
@@ -194,45 +252,50 @@ export const HiringReportsPage = () => {
             {report.data.groups.length === 0 ? (
               <Text c="dimmed">No applications moved in this period.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={420}>
-                <Table highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{humanise(groupBy)}</Table.Th>
-                      <Table.Th>Applications</Table.Th>
-                      <Table.Th>Hires</Table.Th>
-                      <Table.Th>Median days to hire</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Show</VisuallyHidden>
-                      </Table.Th>
+              // Four narrow columns, the name a button to show that group's figures: it fits a phone without scrolling sideways.
+              <Table highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{humanise(groupBy)}</Table.Th>
+                    <Table.Th>Applications</Table.Th>
+                    <Table.Th>Hires</Table.Th>
+                    <Table.Th>Days to hire</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.data.groups.map((row) => (
+                    <Table.Tr key={row._id ?? 'none'} bg={chosen === row._id ? 'var(--mantine-primary-color-light)' : undefined}>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          ta="left"
+                          size="sm"
+                          aria-pressed={chosen === row._id}
+                          onClick={() => setChosen(chosen === row._id ? null : row._id)}
+                        >
+                          {row.label}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{row.applications}</Table.Td>
+                      <Table.Td>{row.hires}</Table.Td>
+                      <Table.Td>{row.medianDaysToHire ?? '—'}</Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {report.data.groups.map((row) => (
-                      <Table.Tr key={row._id ?? 'none'}>
-                        <Table.Td>{row.label}</Table.Td>
-                        <Table.Td>{Math.max(...row.funnel.map((stage) => stage.reached))}</Table.Td>
-                        <Table.Td>{row.hires}</Table.Td>
-                        <Table.Td>{row.medianDaysToHire ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="xs"
-                            variant={chosen === row._id ? 'filled' : 'default'}
-                            onClick={() => setChosen(chosen === row._id ? null : row._id)}
-                          >
-                            {chosen === row._id ? 'Showing' : 'Show'}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </Table>
             )}
           </Panel>
-          <Title order={2} size="h4">
-            {group ? group.label : 'All'}
-          </Title>
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h4">
+              {group ? group.label : `All ${groupBy === 'recruiter' ? 'recruiters' : `${groupBy}s`}`}
+            </Title>
+            {group && (
+              <Button size="xs" variant="default" onClick={() => setChosen(null)}>
+                Show all
+              </Button>
+            )}
+          </Group>
           <FiguresView figures={group ?? report.data.total} />
         </>
       )}
