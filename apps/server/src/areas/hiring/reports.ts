@@ -7,7 +7,7 @@ import {
 } from '@app/contract/resources/hiring/hiring-report';
 import { applicationSources } from '@app/contract/resources/hiring/job-application';
 import { type StageType, stageTypes, stageTypeTitles } from '@app/contract/resources/hiring/pipeline';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/change-log';
 import type { Executor } from '../../db/client';
@@ -43,9 +43,14 @@ type Row = Record<string, unknown>;
  * Every history entry of the caller's applications (in their scope and the request's filters) with
  * its stage type, when it was entered and, where the application moved on, when it was left.
  */
-const entries = (input: HiringReportRequest, where: SQL[]) => {
+const entries = (input: HiringReportRequest, where: SQL[], period: { from: Date; to: Date }) => {
   const filters = [
     ...where,
+    // Every figure needs a move in the period, and a move stamps updatedAt with its movedAt: an
+    // application untouched since before the period, or made after it, has nothing to count. This
+    // spares expanding the histories of an organisation's every application.
+    gte(crmJobApplications.updatedAt, period.from),
+    lte(crmJobApplications.createdAt, period.to),
     input.jobId ? eq(crmJobApplications.jobId, input.jobId) : undefined,
     input.clientId ? eq(crmJobApplications.clientId, input.clientId) : undefined,
     input.recruiterId
@@ -64,7 +69,7 @@ const entries = (input: HiringReportRequest, where: SQL[]) => {
 /** The figures, per group and for all groups together (the group `null` row of a grouping set). */
 const figures = async (db: Executor, input: HiringReportRequest, where: SQL[]) => {
   const { from, to } = periodOf(input);
-  const base = entries(input, where);
+  const base = entries(input, where, { from, to });
   const inPeriod = (column: string) =>
     sql`${sql.raw(column)} >= ${from.toISOString()}::timestamptz and ${sql.raw(column)} <= ${to.toISOString()}::timestamptz`;
   const [reached, stays, hires] = await Promise.all([
