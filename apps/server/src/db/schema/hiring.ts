@@ -75,6 +75,14 @@ export const crmJobs = pgTable(
     index('crm_jobs_client').on(t.organisationId, t.clientId),
     index('crm_jobs_pipeline').on(t.pipelineId),
     uniqueIndex('crm_jobs_board_job').on(t.boardJobId),
+    // The staff list's search (title or JOB- number, ILIKE '%word%'): trigrams behind the organisation
+    // (btree_gin), so a JOB- number or a rare word reads its few matches, not the organisation's 20,000 jobs.
+    index('crm_jobs_search').using(
+      'gin',
+      t.organisationId,
+      sql`${t.title} gin_trgm_ops`,
+      sql`(${t.itemId} #>> '{combined}'::text[]) gin_trgm_ops`,
+    ),
   ],
 );
 

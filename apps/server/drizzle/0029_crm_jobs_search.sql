@@ -1,0 +1,1 @@
+CREATE INDEX "crm_jobs_search" ON "crm_jobs" USING gin ("organisation_id","title" gin_trgm_ops,("item_id" #>> '{combined}'::text[]) gin_trgm_ops);
