@@ -213,6 +213,18 @@ const firstApplications = async (target: DatabaseTarget, jobId: string, count: n
   }
 };
 
+/** Waits (at most 2 minutes) until the server's CPU time grows by under 50 ms a second: the requests a client gave up on are done. */
+const settle = async (server: Child) => {
+  const until = Date.now() + 120_000;
+  let before = await server.cpu();
+  while (Date.now() < until) {
+    await new Promise((done) => setTimeout(done, 1000));
+    const now = await server.cpu();
+    if (now - before < 50_000) return;
+    before = now;
+  }
+};
+
 const targetP99 = 50;
 const targetRatio = 1.5;
 const targetMoveMs = 1000;
@@ -225,6 +237,7 @@ const measurePair = async (
   servers: { name: string; child: Child; call: Measured }[],
   token: string,
   options: Options & { connections: number },
+  settling: Child[] = [],
 ) => {
   const runs: Record<string, Numbers[]> = Object.fromEntries(servers.map((s) => [s.name, []]));
   for (let round = 1; round <= options.rounds; round++) {
@@ -236,13 +249,23 @@ const measurePair = async (
       const numbers = await load(server.child, token, server.call, { seconds: options.seconds, connections: options.connections });
       console.log(`  ${server.name.padEnd(8)} ${numbers.rps.toFixed(0)} req/s, p50 ${ms(numbers.p50)}, p99 ${ms(numbers.p99)}`);
       runs[server.name]?.push(numbers);
+      for (const child of settling) await settle(child);
     }
   }
   return Object.fromEntries(Object.entries(runs).map(([name, numbers]) => [name, medianOf(numbers)])) as Record<string, Numbers>;
 };
 
+/** A run whose every request timed out (autocannon gives up after 10 s) has no latency to show: over 10 s. */
+const latencyOf = (x: Numbers, value: number) => (x.rps === 0 && x.errors > 0 ? '> 10 s' : ms(value));
 const rowsOf = (rows: [string, Numbers][]) =>
-  rows.map(([name, x]) => [name, x.rps.toFixed(0), ms(x.p50), ms(x.p99), micros(x.cpuPerRequest), String(x.errors + x.non2xx)]);
+  rows.map(([name, x]) => [
+    name,
+    x.rps.toFixed(x.rps < 10 ? 1 : 0),
+    latencyOf(x, x.p50),
+    latencyOf(x, x.p99),
+    x.rps === 0 ? '-' : micros(x.cpuPerRequest),
+    String(x.errors + x.non2xx),
+  ]);
 const header = ['server', 'req/s', 'p50', 'p99', 'CPU/req', 'errors'];
 
 export const runHiring = async (target: DatabaseTarget, seeded: SeededHiring, options: Options) => {
@@ -302,9 +325,11 @@ export const runHiring = async (target: DatabaseTarget, seeded: SeededHiring, op
         `the first 100 job lists find ${Math.min(...found)} to ${Math.max(...found)} jobs (median ${median(found)})`,
     );
 
-    const board = await measurePair('the board', sides(boardCall), token, options);
+    // The board at 32 connections last: the requests autocannon gives up on (after 10 s) leave the
+    // servers busy, so each measurement after it waits for them to be idle again.
     const boardAlone = await measurePair('the board alone', sides(boardCall), token, { ...options, connections: 1 });
     const jobs = await measurePair('the job list', sides(listCall), token, options);
+    const board = await measurePair('the board', sides(boardCall), token, options, [product, bare]);
 
     // Each statement alone: the ten boards', and a sample of the lists'.
     const scope = { organisationId: seeded.organisationId };
@@ -388,12 +413,12 @@ export const runHiring = async (target: DatabaseTarget, seeded: SeededHiring, op
         `median ${ms(median(moveTimes))}, max ${ms(Math.max(...moveTimes))}`,
     );
 
-    const boardMet = board.product!.p99 < targetP99 && board.product!.errors + board.product!.non2xx === 0;
+    const boardMet = board.product!.rps > 0 && board.product!.p99 < targetP99 && board.product!.errors + board.product!.non2xx === 0;
     const ratio = jobs.product!.p99 / Math.max(0.1, jobs.bare!.p99);
     const listMet = jobs.product!.p99 < targetP99 && jobs.product!.errors + jobs.product!.non2xx === 0;
     const moveMet = Math.max(...moveTimes) < targetMoveMs;
     console.log(
-      `\nTarget (board p99 under ${targetP99} ms at ${options.connections} connections): ${boardMet ? 'MET' : 'NOT MET'} (p99 ${ms(board.product!.p99)}; bare ${ms(board.bare!.p99)}; alone ${ms(boardAlone.product!.p99)})` +
+      `\nTarget (board p99 under ${targetP99} ms at ${options.connections} connections): ${boardMet ? 'MET' : 'NOT MET'} (p99 ${latencyOf(board.product!, board.product!.p99)}; bare ${latencyOf(board.bare!, board.bare!.p99)}; alone ${ms(boardAlone.product!.p99)}, bare alone ${ms(boardAlone.bare!.p99)})` +
         `\nTarget (job list p99 under ${targetP99} ms at ${options.connections} connections): ${listMet ? 'MET' : 'NOT MET'} (p99 ${ms(jobs.product!.p99)})` +
         `\nTarget (job list p99 within ${targetRatio}× of bare): ${ratio <= targetRatio ? 'MET' : 'NOT MET'} (${ratio.toFixed(2)}×; throughput ${(jobs.product!.rps / jobs.bare!.rps).toFixed(2)} of bare)` +
         `\nTarget (multi-move of 500 under ${targetMoveMs} ms): ${moveMet ? 'MET' : 'NOT MET'} (median ${ms(median(moveTimes))}, max ${ms(Math.max(...moveTimes))})`,
