@@ -1,8 +1,8 @@
 import type { PipelineItem } from '@app/contract/resources/hiring/pipeline';
 import { type DraggableAttributes, useDraggable } from '@dnd-kit/core';
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconDotsVertical, IconExternalLink, IconEye, IconGripVertical } from '@tabler/icons-react';
-import { type KeyboardEvent, memo, type PointerEvent } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { recordPathOf } from '../../../kit/record-paths';
 import type { CardData } from './board-dnd';
@@ -19,6 +19,37 @@ export type CardActions = {
 };
 
 const sourceWords: Record<string, string | undefined> = { BOARD: 'Job board', IMPORT: 'Imported', REFERRAL: 'Referral' };
+
+type MoveMenuProps = { card: BoardCard; name: string; columns: readonly PipelineItem[]; actions: CardActions };
+
+/**
+ * A card's "Move to" menu. Only its button is drawn until first pressed: a menu per card on screen
+ * (its popover and positioning) would be most of what drawing a column costs.
+ */
+const MoveMenu = ({ card, name, columns, actions }: MoveMenuProps) => {
+  const [armed, setArmed] = useState(false);
+  const button = (
+    <ActionIcon variant="subtle" size="sm" aria-label={`Move ${name}`} data-no-drag onClick={armed ? undefined : () => setArmed(true)}>
+      <IconDotsVertical size={14} aria-hidden />
+    </ActionIcon>
+  );
+  if (!armed) return button;
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened>
+      <Menu.Target>{button}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Move to</Menu.Label>
+        {columns
+          .filter((column) => column._id !== card.pipelineCurrentStage)
+          .map((column) => (
+            <Menu.Item key={column._id} onClick={() => actions.move([card._id], column)}>
+              {column.stage.title}
+            </Menu.Item>
+          ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
 
 type CardBodyProps = {
   card: BoardCard;
@@ -44,6 +75,7 @@ const CardBody = memo(({ card, selected, now, mayMove, columns, actions, gripRef
   const candidatePath = recordPathOf('Candidate', card.candidateId);
   return (
     <Paper
+      component="article"
       withBorder
       p="xs"
       radius="sm"
@@ -98,9 +130,9 @@ const CardBody = memo(({ card, selected, now, mayMove, columns, actions, gripRef
               </Badge>
             )}
             {card.isPersonalInfoVisibleToClient && (
-              <Tooltip label="The client sees the candidate’s details">
+              <span title="The client sees the candidate’s details" style={{ lineHeight: 0 }}>
                 <IconEye size={14} aria-label="Details shared with the client" role="img" />
-              </Tooltip>
+              </span>
             )}
             {score !== null && (
               <Badge size="xs" color="grape" variant="light">
@@ -120,25 +152,7 @@ const CardBody = memo(({ card, selected, now, mayMove, columns, actions, gripRef
           >
             <IconExternalLink size={14} aria-hidden />
           </ActionIcon>
-          {mayMove && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" size="sm" aria-label={`Move ${name}`} data-no-drag>
-                  <IconDotsVertical size={14} aria-hidden />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>Move to</Menu.Label>
-                {columns
-                  .filter((column) => column._id !== card.pipelineCurrentStage)
-                  .map((column) => (
-                    <Menu.Item key={column._id} onClick={() => actions.move([card._id], column)}>
-                      {column.stage.title}
-                    </Menu.Item>
-                  ))}
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          {mayMove && <MoveMenu card={card} name={name} columns={columns} actions={actions} />}
         </Stack>
       </Group>
     </Paper>

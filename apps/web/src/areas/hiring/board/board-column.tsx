@@ -57,7 +57,7 @@ export const BoardColumn = ({
     getScrollElement: () => scroller.current,
     estimateSize: () => cardHeight,
     getItemKey: (index) => cards[index]?._id ?? index,
-    overscan: 6,
+    overscan: 3,
   });
   const ticked = mayMove ? cards.filter((card) => selected.has(card._id)).length : 0;
 

@@ -50,8 +50,10 @@ export const columnUnder: CollisionDetection = (args) => {
   return under.length > 0 ? under : rectIntersection(args);
 };
 
-export const useBoardSensors = () =>
-  useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, { coordinateGetter: jumpToColumn }));
+// Options kept constant: new ones on a render would be new sensors, and a new drag context for every card.
+const keyboardOptions = { coordinateGetter: jumpToColumn };
+
+export const useBoardSensors = () => useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
 
 export const instructions: ScreenReaderInstructions = {
   draggable:
