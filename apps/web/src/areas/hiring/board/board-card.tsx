@@ -120,7 +120,7 @@ const CardBody = memo(({ card, selected, now, mayMove, columns, actions, gripRef
               {name}
             </Text>
           )}
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="wrap" style={{ rowGap: 2 }}>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title="Time in this stage">
               {timeInStage(card.stageEnteredAt, now)} here
             </Text>
