@@ -72,41 +72,47 @@ const figures = async (db: Executor, input: HiringReportRequest, where: SQL[]) =
   const base = entries(input, where, { from, to });
   const inPeriod = (column: string) =>
     sql`${sql.raw(column)} >= ${from.toISOString()}::timestamptz and ${sql.raw(column)} <= ${to.toISOString()}::timestamptz`;
-  const [reached, stays, hires] = await Promise.all([
-    rowsOf(
-      db as never,
-      // With (key) and (): how many applications moved at all, per group and overall.
-      sql`with e as (${base}) select key, grouping(key) as total, grouping(stage_type) as any_stage, stage_type, count(distinct id)::int as n
-        from e where ${inPeriod('entered_at')} group by grouping sets ((key, stage_type), (stage_type), (key), ())`,
-    ),
-    rowsOf(
-      db as never,
-      sql`with e as (${base}) select key, grouping(key) as total, stage_type,
-          percentile_cont(0.5) within group (order by extract(epoch from left_at - entered_at) / 86400) as days
-        from e where left_at is not null and ${inPeriod('left_at')} group by grouping sets ((key, stage_type), (stage_type))`,
-    ),
-    rowsOf(
-      db as never,
-      sql`with e as (${base}), hired as (
-          select id, key, source, created_at, min(entered_at) as hired_at from e where stage_type = 'HIRED' group by id, key, source, created_at
-        )
-        select key, grouping(key) as total, source, count(*)::int as n,
-          percentile_cont(0.5) within group (order by extract(epoch from hired_at - created_at) / 86400) as days
-        from hired where ${inPeriod('hired_at')} group by grouping sets ((key, source), (source), (key), ())`,
-    ),
-  ]);
-  return { reached, stays, hires };
+  // One statement, the histories expanded once: how many reached each stage (with (key) and (): how
+  // many applications moved at all), the stays that ended in the period, and the period's hires.
+  const rows = await rowsOf(
+    db as never,
+    sql`with e as materialized (${base}),
+      hired as (
+        select id, key, source, created_at, min(entered_at) as hired_at from e where stage_type = 'HIRED' group by id, key, source, created_at
+      ),
+      reached as (
+        select 'reached' as kind, key, grouping(key) as total, grouping(stage_type) as whole, stage_type, null::text as source,
+          count(distinct id)::int as n, null::float8 as days
+        from e where ${inPeriod('entered_at')} group by grouping sets ((key, stage_type), (stage_type), (key), ())
+      ),
+      stays as (
+        select 'stays' as kind, key, grouping(key) as total, 0 as whole, stage_type, null::text as source, count(*)::int as n,
+          percentile_cont(0.5) within group (order by extract(epoch from left_at - entered_at) / 86400)::float8 as days
+        from e where left_at is not null and ${inPeriod('left_at')} group by grouping sets ((key, stage_type), (stage_type))
+      ),
+      hires as (
+        select 'hires' as kind, key, grouping(key) as total, grouping(source) as whole, null::text as stage_type, source, count(*)::int as n,
+          percentile_cont(0.5) within group (order by extract(epoch from hired_at - created_at) / 86400)::float8 as days
+        from hired where ${inPeriod('hired_at')} group by grouping sets ((key, source), (source), (key), ())
+      )
+      select * from reached union all select * from stays union all select * from hires`,
+  );
+  const of = (kind: string) => rows.filter((row) => row.kind === kind);
+  return { reached: of('reached'), stays: of('stays'), hires: of('hires') };
 };
+
+/** A row over every stage (or every source) of its group, rather than one stage's (or source's). */
+const isWhole = (row: Row) => Number(row.whole) === 1;
 
 const round = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
 
 const figuresOf = (rows: { reached: Row[]; stays: Row[]; hires: Row[] }, pick: (row: Row) => boolean): HiringFigures => {
   const picked = rows.reached.filter(pick);
-  const reached = new Map(picked.filter((row) => Number(row.any_stage) === 0).map((row) => [row.stage_type as string, Number(row.n)]));
-  const moved = picked.find((row) => Number(row.any_stage) === 1);
+  const reached = new Map(picked.filter((row) => !isWhole(row)).map((row) => [row.stage_type as string, Number(row.n)]));
+  const moved = picked.find(isWhole);
   const stays = new Map(rows.stays.filter(pick).map((row) => [row.stage_type as string, round(row.days)]));
   const hires = rows.hires.filter(pick);
-  const overall = hires.find((row) => row.source === null);
+  const overall = hires.find(isWhole);
   const funnel = stageTypes.map((type) => ({ stageType: type, reached: reached.get(type) ?? 0 }));
   return {
     applications: Number(moved?.n ?? 0),
@@ -121,7 +127,7 @@ const figuresOf = (rows: { reached: Row[]; stays: Row[]; hires: Row[] }, pick: (
     medianDaysToHire: round(overall?.days),
     sourceOfHire: applicationSources.map((source) => ({
       source,
-      hires: Number(hires.find((row) => row.source === source)?.n ?? 0),
+      hires: Number(hires.find((row) => !isWhole(row) && row.source === source)?.n ?? 0),
     })),
   };
 };
