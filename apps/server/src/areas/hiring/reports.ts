@@ -139,14 +139,23 @@ export const hiringReportOf = async (db: Executor, scope: Scope, input: HiringRe
   const { from, to } = periodOf(input);
   const where = applicationRepository.scopeWhere(scope);
   const rows = await figures(db, input, where);
-  const keys = [...new Set([...rows.reached, ...rows.hires].filter((row) => !isTotal(row)).map((row) => row.key as string | null))];
+  // Each group's rows gathered once: a report per job may have thousands of groups.
+  const byKey = new Map<string | null, typeof rows>();
+  for (const kind of ['reached', 'stays', 'hires'] as const) {
+    for (const row of rows[kind]) {
+      if (isTotal(row)) continue;
+      const key = row.key as string | null;
+      const bucket = byKey.get(key) ?? { reached: [], stays: [], hires: [] };
+      bucket[kind].push(row);
+      byKey.set(key, bucket);
+    }
+  }
+  const keys = [...byKey.keys()];
+  // The keys as one JSON parameter, however many groups there are.
   const labels = keys.length
     ? await rowsOf(
         db as never,
-        sql`select g.key, ${groupLabels[input.groupBy]} as label from unnest(${sql`array[${sql.join(
-          keys.map((key) => sql`${key}`),
-          sql`, `,
-        )}]::text[]`}) as g(key)`,
+        sql`select g.key, ${groupLabels[input.groupBy]} as label from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as g(key)`,
       )
     : [];
   const labelOf = new Map(labels.map((row) => [row.key as string | null, (row.label as string | null) ?? 'Unknown']));
@@ -154,7 +163,7 @@ export const hiringReportOf = async (db: Executor, scope: Scope, input: HiringRe
     .map((key) => ({
       _id: key,
       label: key === null ? 'None' : (labelOf.get(key) ?? 'Unknown'),
-      ...figuresOf(rows, (row) => !isTotal(row) && row.key === key),
+      ...figuresOf(byKey.get(key) as typeof rows, () => true),
     }))
     .sort((a, b) => a.label.localeCompare(b.label));
   return { from: from.toISOString(), to: to.toISOString(), groupBy: input.groupBy, total: figuresOf(rows, isTotal), groups };
