@@ -96,9 +96,32 @@ describe('hiring reports (issue 29 point 7)', () => {
       org.adminToken,
     );
     const total = lastWeek.body.data.total as Figures;
+    expect(total.applications).toBe(1);
     expect(reached(total, 'LONG_LIST')).toBe(0);
     expect(reached(total, 'HIRED')).toBe(1);
     expect(total.hires).toBe(1);
+    // Left out, the period is the 90 days up to now; the 20-day-old moves are in it, a 100-day-old one is not.
+    const byDefault = (await call(t.app, hiringReportCall, {}, org.adminToken)).body.data;
+    expect(Date.parse(byDefault.to) - Date.parse(byDefault.from)).toBe(90 * day);
+    expect(Math.abs(Date.parse(byDefault.to) - Date.now())).toBeLessThan(60_000);
+    expect(reached(byDefault.total, 'LONG_LIST')).toBe(4);
+    const old = await aHiringStory(org.adminToken);
+    for (const id of old.ids) {
+      const [row] = await t.app.database.db.select().from(crmJobApplications).where(eq(crmJobApplications.id, id));
+      const history = (row?.pipelineStageHistory ?? []) as { movedAt: string }[];
+      await t.app.database.db
+        .update(crmJobApplications)
+        .set({
+          createdAt: new Date(Date.now() - 120 * day),
+          updatedAt: new Date(Date.now() - 100 * day),
+          pipelineStageHistory: history.map((entry) => ({ ...entry, movedAt: new Date(Date.now() - 100 * day).toISOString() })),
+        })
+        .where(eq(crmJobApplications.id, id));
+    }
+    expect(reached((await call(t.app, hiringReportCall, {}, org.adminToken)).body.data.total, 'LONG_LIST')).toBe(4);
+    const longAgo = { from: new Date(Date.now() - 150 * day).toISOString(), to: new Date(Date.now() - 95 * day).toISOString() };
+    const then = (await call(t.app, hiringReportCall, longAgo, org.adminToken)).body.data;
+    expect([then.total.applications, reached(then.total, 'HIRED'), then.groups.length]).toEqual([4, 2, 1]);
     const backwards = await call(
       t.app,
       hiringReportCall,
@@ -155,7 +178,9 @@ describe('hiring reports (issue 29 point 7)', () => {
     const allowed = await aStaffMember(t.app, org.adminToken, { roleIds: [await roleOf(t.app, org.adminToken, [reader])] });
     expect((await call(t.app, hiringReportCall, {}, allowed.token)).status).toBe(200);
     const clientUser = await aClientUser(t.app, { organisationId: org.id, clientId: newId() });
-    for (const token of [clientUser.token, w.seeker.token]) expect((await call(t.app, hiringReportCall, {}, token)).status).toBe(403);
+    for (const token of [clientUser.token, w.seeker.token, w.platformAdmin.token]) {
+      expect((await call(t.app, hiringReportCall, {}, token)).status).toBe(403);
+    }
   });
 
   it('count hires by where the application came from', async () => {
