@@ -135,7 +135,7 @@ test('hiring: a recruiter long-lists three candidates from the candidate list, d
   await dialog.getByRole('heading').click();
   await dialog.getByRole('button', { name: 'Apply to 3 candidates' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  await page.getByText('3 candidates updated').waitFor();
+  await page.getByText('3 added to the long lists').waitFor();
 
   // The job's board: all three in Long list.
   await openJob(page, nurseJob);
