@@ -102,6 +102,8 @@ export type Stages = {
     /** Whether a move takes remarks (default yes). */
     remarks?: boolean;
   };
+  /** The field holding when the record reached its current stage (time in stage without reading the history): the engine writes each move's time there. */
+  enteredAt?: string;
   /** The history entry a move appends; `{ movedBy, stage, movedAt, remarks }` unless the resource keeps another shape. */
   entry?: (move: StageMove) => Record<string, unknown>;
   /** One record to one stage; `input` when the move takes more than the record, stage and remarks (joining dates). */

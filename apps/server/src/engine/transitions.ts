@@ -33,8 +33,15 @@ export type TransitionOptions = {
   unscoped?: string;
   /** Conditions every moved record must meet for this caller; a record that does not is a 404. */
   where?: (ctx: TransitionContext) => Promise<SQL[]> | SQL[];
-  /** In the transaction, once the records are locked and the moves checked: throw to refuse them all, or write more (joining info). */
-  beforeTransition?: (ctx: TransitionContext & { moves: Transition[]; input: Record<string, unknown> }) => Promise<void> | void;
+  /**
+   * In the transaction, once the records are locked and the moves checked: throw to refuse them all,
+   * or answer values every moved record gets with its stage (joining info), written in the move's one
+   * statement and logged in its entries.
+   */
+  beforeTransition?: (
+    ctx: TransitionContext & { moves: Transition[]; input: Record<string, unknown> },
+    // biome-ignore lint/suspicious/noConfusingVoidType: a step that only checks or mails writes nothing more.
+  ) => Promise<Record<string, unknown> | void> | Record<string, unknown> | void;
   /** After the commit, once for all the records that moved (mail on REJECTED or OFFERED). */
   afterTransition?: (ctx: { db: Executor; caller: Caller | null; services: Services; moves: Transition[] }) => Promise<void> | void;
   /** The single move's message ("Status updated successfully"). */
@@ -144,7 +151,16 @@ export const moveRecords = async <Def extends ResourceDefinition>(
       throw badRequest(`A ${nounOf(label)} at ${move.fromType} cannot move to ${toType}`);
     }
   }
-  await ctx.options?.beforeTransition?.({ ...ctx, moves, input: input.input ?? {} });
+  const stepValues = (await ctx.options?.beforeTransition?.({ ...ctx, moves, input: input.input ?? {} })) ?? {};
+  const movedAt = new Date();
+  // Written on every moved record with the stage: what the step gave (logged), and when the record got
+  // there (the history's own time, so not logged again).
+  const written: Record<string, unknown> = Object.fromEntries(
+    Object.entries(stepValues).filter(
+      ([key, value]) => key in columns && key !== stages.field && key !== stages.history && value !== undefined,
+    ),
+  );
+  const withStage = { ...written, ...(stages.enteredAt && stages.enteredAt in columns ? { [stages.enteredAt]: movedAt } : {}) };
 
   // A move is a status change of the stage to the resource's own hooks, as every write is: their
   // checks may refuse it, and what they derive besides the stage is written and logged with it.
@@ -171,11 +187,11 @@ export const moveRecords = async <Def extends ResourceDefinition>(
     }
   }
 
-  const movedAt = new Date();
   const movedBy = { _id: caller?.id ?? '', name: caller?.name || caller?.email || 'System' };
   const entry = historyEntryOf(stages, { movedBy, stage: input.stage, movedAt: movedAt.toISOString(), remarks } satisfies StageMove);
   if (moves.length > 0) {
     const patch: Record<string, unknown> = {
+      ...withStage,
       [stages.field]: input.stage,
       // Appended by the database to the row it has locked: the entry lands once whatever ran before.
       [stages.history]: sql`coalesce(${column(stages.history)}, '[]'::jsonb) || ${JSON.stringify([entry])}::jsonb`,
@@ -199,7 +215,7 @@ export const moveRecords = async <Def extends ResourceDefinition>(
     await db.insert(entityLogs).values(
       moves.map((move) => {
         const history = (move.record[stages.history] as unknown[] | null) ?? [];
-        const derived = derivedOf.get(move.record._id) ?? {};
+        const derived = { ...written, ...derivedOf.get(move.record._id) };
         const derivedFrom = Object.fromEntries(Object.keys(derived).map((key) => [key, move.record[key] ?? null]));
         return entityLogRow({
           caller,
@@ -223,7 +239,13 @@ export const moveRecords = async <Def extends ResourceDefinition>(
       continue;
     }
     const history = [...((record[stages.history] as unknown[] | null) ?? []), entry];
-    const moved = repository.toRecord({ ...row, ...derivedOf.get(row.id), [stages.field]: input.stage, [stages.history]: history });
+    const moved = repository.toRecord({
+      ...row,
+      ...withStage,
+      ...derivedOf.get(row.id),
+      [stages.field]: input.stage,
+      [stages.history]: history,
+    });
     const sent = { [stages.field]: input.stage };
     const answered = await hooks.afterWrite?.({
       ...hookContext,

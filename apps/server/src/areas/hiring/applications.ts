@@ -18,7 +18,6 @@ import { badRequest, notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
-import type { ResourceHooks } from '../../engine/resource-hooks';
 import type { Transition, TransitionOptions } from '../../engine/transitions';
 import { plainText, sanitizeRichText } from '../../services/sanitize';
 import { applicantMailOfStage, mailApplicants } from './application-mail';
@@ -27,22 +26,6 @@ import { crmJobRepository } from './crm-jobs';
 export const applicationRepository = resourceRepository(crmJobApplication, crmJobApplications);
 
 type JoiningInfo = { startDate: string; endDate: string | null; durationInMonths: number | null };
-
-/**
- * The joining info of the move to HIRED under way, by its transaction. beforeTransition reads it
- * from the move's input; the update hook, which moveRecords runs for each moved record (without the
- * input), writes it with the stage: logged in the move's own entry and answered by the move.
- */
-const joiningOfMove = new WeakMap<Executor, JoiningInfo>();
-
-/** Every move sets when the application reached its stage (time in stage without reading the history), a hire its joining info. */
-const applicationHooks: ResourceHooks<typeof crmJobApplication> = {
-  beforeUpdate: ({ db, values }) => {
-    if (!('pipelineCurrentStage' in values)) return values;
-    const joiningInfo = joiningOfMove.get(db);
-    return { ...values, stageEnteredAt: new Date(), ...(joiningInfo ? { joiningInfo } : {}) };
-  },
-};
 
 const monthsBetween = (start: Date, end: Date) => Math.round(((end.getTime() - start.getTime()) / (30.4375 * 24 * 3600 * 1000)) * 10) / 10;
 
@@ -68,9 +51,8 @@ const transitions: TransitionOptions = {
   // it, so a refused move writes and mails nothing.
   beforeTransition: async ({ db, caller, services, moves, input }) => {
     const toType = moves[0]?.toType;
-    if (toType === 'HIRED') joiningOfMove.set(db, joiningInfoOf(input));
-    else joiningOfMove.delete(db);
     if (!toType) return;
+    const joiningInfo = toType === 'HIRED' ? joiningInfoOf(input) : undefined;
     const letter = applicantMailOfStage[toType];
     if (letter && input.notifyCandidate !== false) {
       await mailApplicants(db, {
@@ -85,6 +67,7 @@ const transitions: TransitionOptions = {
         })),
       });
     }
+    return joiningInfo ? { joiningInfo } : undefined;
   },
 };
 
@@ -268,7 +251,7 @@ const recipientsOf = async (db: Executor, scope: Scope, input: { ids: string[]; 
 };
 
 export const registerApplications = (app: FastifyInstance) => {
-  registerResource(app, applicationRepository, { hooks: applicationHooks, transitions });
+  registerResource(app, applicationRepository, { transitions });
 
   registerCall(app, addToLongList, async (ctx) => {
     const { db, scope, input } = ctx;

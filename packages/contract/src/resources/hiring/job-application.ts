@@ -54,6 +54,7 @@ export const moveApplicationsRequest = z
 export const applicationStages = {
   field: 'pipelineCurrentStage',
   history: 'pipelineStageHistory',
+  enteredAt: 'stageEnteredAt',
   among: { kind: 'rows', resource: 'PipelineItem', pipelineField: 'pipelineId', typeField: 'stageType', enabledField: 'enabled' },
   input: {
     id: 'jobApplicationId',
