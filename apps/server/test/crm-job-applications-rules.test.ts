@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionId, aRole as roleOf } from './support/access';
 import { aCandidate, type CandidateRecord } from './support/candidates';
 import { logsOf } from './support/entity-log';
-import { aCrmJob, defaultPipelineOf, stageIdOf } from './support/hiring';
+import { aCrmJob, aLongList, defaultPipelineOf, stageIdOf } from './support/hiring';
 import { mailTo } from './support/outbox';
 import { call, type TestApp } from './support/test-app';
 import { anUploadedFile } from './support/uploads';
@@ -46,17 +46,7 @@ type Application = {
 
 const stage = async (type: string) => stageIdOf(await defaultPipelineOf(t.app, admin()), type);
 
-const longListed = async (n: number) => {
-  const job = await aCrmJob(t.app, admin());
-  const people: CandidateRecord[] = [];
-  for (let i = 0; i < n; i++) people.push(await aCandidate(t.app, admin()));
-  const added = await call(t.app, addToLongList, { candidateIds: people.map((p) => p._id), jobIds: [job._id] }, admin());
-  expect(added.status, added.body.message).toBe(200);
-  const applications = people.map((person) =>
-    (added.body.data.added as Application[]).find((application) => application.candidateId === person._id),
-  ) as Application[];
-  return { job, people, applications };
-};
+const longListed = (n: number) => aLongList<Application>(t.app, admin(), n);
 
 const details = async (id: string) => (await call(t.app, crmJobApplication.calls.details, { _id: id }, admin())).body.data as Application;
 

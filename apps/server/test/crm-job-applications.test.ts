@@ -14,7 +14,7 @@ import { newId } from '../src/engine/ids';
 import { permissionId, aRole as roleOf } from './support/access';
 import { aCandidate, type CandidateRecord } from './support/candidates';
 import { logsOf } from './support/entity-log';
-import { aCrmJob, defaultPipelineOf, type PipelineRecord, stageIdOf } from './support/hiring';
+import { aCrmJob, aLongList, defaultPipelineOf, type PipelineRecord, stageIdOf } from './support/hiring';
 import { mailTo } from './support/outbox';
 import { call, type TestApp } from './support/test-app';
 import { aClientUser } from './support/test-resources';
@@ -51,17 +51,7 @@ const stage = async (type: string, token = w.orgA.adminToken) => {
 };
 
 /** Candidates long-listed on a new job: the applications, in the order of the candidates. */
-const longListed = async (n: number, token = w.orgA.adminToken) => {
-  const job = await aCrmJob(t.app, token);
-  const people: CandidateRecord[] = [];
-  for (let i = 0; i < n; i++) people.push(await aCandidate(t.app, token));
-  const added = await call(t.app, addToLongList, { candidateIds: people.map((p) => p._id), jobIds: [job._id] }, token);
-  expect(added.status, added.body.message).toBe(200);
-  const applications = people.map((person) =>
-    (added.body.data.added as Application[]).find((application) => application.candidateId === person._id),
-  ) as Application[];
-  return { job, people, applications };
-};
+const longListed = (n: number, token = w.orgA.adminToken) => aLongList<Application>(t.app, token, n);
 
 const details = async (id: string, token = w.orgA.adminToken) =>
   (await call(t.app, calls.details, { _id: id }, token)).body.data as Application;

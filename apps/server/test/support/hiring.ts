@@ -1,7 +1,9 @@
 import { client } from '@app/contract/resources/crm/client';
 import { crmJob } from '@app/contract/resources/hiring/crm-job';
+import { addToLongList } from '@app/contract/resources/hiring/job-application';
 import { defaultHiringPipeline, type PipelineItem } from '@app/contract/resources/hiring/pipeline';
 import type { FastifyInstance } from 'fastify';
+import { aCandidate, type CandidateRecord } from './candidates';
 import { call } from './test-app';
 import { unique } from './world';
 
@@ -52,4 +54,17 @@ export const stageIdOf = (pipeline: PipelineRecord, stageType: string) => {
   const item = pipeline.items.find((candidate) => candidate.stage.stageType === stageType);
   if (!item) throw new Error(`no ${stageType} stage`);
   return item._id;
+};
+
+/** Candidates long-listed on a new job of the token's organisation: the applications, in the order of the candidates. */
+export const aLongList = async <Application extends { candidateId: string }>(app: FastifyInstance, token: string, n: number) => {
+  const job = await aCrmJob(app, token);
+  const people: CandidateRecord[] = [];
+  for (let i = 0; i < n; i++) people.push(await aCandidate(app, token));
+  const added = await call(app, addToLongList, { candidateIds: people.map((p) => p._id), jobIds: [job._id] }, token);
+  if (added.status !== 200) throw new Error(`not long-listed: ${added.status} ${added.body.message}`);
+  const applications = people.map((person) =>
+    (added.body.data.added as Application[]).find((application) => application.candidateId === person._id),
+  ) as Application[];
+  return { job, people, applications };
 };

@@ -86,7 +86,9 @@ const startingStages = async (db: Executor, pipelineIds: string[], stageType: st
         eq(hiringPipelineItems.isDeleted, false),
       ),
     )
-    .orderBy(asc(hiringPipelineItems.orderNo), asc(hiringPipelineItems.id));
+    .orderBy(asc(hiringPipelineItems.orderNo), asc(hiringPipelineItems.id))
+    // As a move's destination is: a stage being disabled meanwhile is read as it ends up.
+    .for('share');
   const stages = new Map<string, string>();
   for (const row of rows) if (row.stageType === stageType && !stages.has(row.pipelineId)) stages.set(row.pipelineId, row.id);
   for (const row of rows) if (!stages.has(row.pipelineId)) stages.set(row.pipelineId, row.id);
