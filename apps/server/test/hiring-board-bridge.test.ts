@@ -7,6 +7,7 @@ import { jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidates } from '../src/db/schema/candidates';
+import { crmContacts } from '../src/db/schema/contacts';
 import { crmJobApplications, hiringPipelineItems } from '../src/db/schema/hiring';
 import { jobs, recruiterCompanies } from '../src/db/schema/job-board';
 import { permissionId, aRole as roleOf } from './support/access';
@@ -139,6 +140,13 @@ describe('The job board feeds the CRM (issue 29 point 5)', () => {
     expect(more).toEqual([]);
     expect(person).toMatchObject({ email: seeker.email, userId: null, name: expect.objectContaining({ first: 'Nadia' }) });
     expect(person?.selfContactId).toBeTruthy();
+    // The card is the candidate's, owned as the candidate is (by the job's staff owner), not by the seeker who applied.
+    const [card] = await db()
+      .select()
+      .from(crmContacts)
+      .where(eq(crmContacts.id, person?.selfContactId as string));
+    expect(card?.ownerId).toBe(person?.ownerId);
+    expect(card?.ownerId).not.toBe(seeker.userId);
 
     const pipeline = await defaultPipelineOf(t.app, w.orgA.adminToken);
     const [application] = await applicantsOf(job._id);

@@ -9,6 +9,7 @@ import { contactRepository } from './contact-repository';
 
 type CandidateFields = {
   id: string;
+  ownerId?: unknown;
   name?: unknown;
   email?: unknown;
   phone?: unknown;
@@ -62,7 +63,14 @@ export const syncSelfContact = async (db: Executor, input: Writer & { organisati
   const created = await contactRepository.create(db, {
     ...input,
     scope,
-    values: { profile: fresh, relatedTo: [{ _id: candidate.id, entityType: 'Candidate' }], selfContact: true, clientId: null },
+    values: {
+      profile: fresh,
+      relatedTo: [{ _id: candidate.id, entityType: 'Candidate' }],
+      selfContact: true,
+      clientId: null,
+      // The candidate's card is owned as the candidate is, whoever's write made it (a seeker's board apply).
+      ...(typeof candidate.ownerId === 'string' ? { ownerId: candidate.ownerId } : {}),
+    },
   });
   const id = created._id as string;
   // Bookkeeping of the candidate's link to its card, not an edit of the candidate.
