@@ -275,6 +275,22 @@ describe('CRM job applications: lists, access and mail (crm.md §6, §7)', () =>
     expect(board.status, board.body.message).toBe(200);
     expect(board.body.data.results).toHaveLength(3);
     expect(board.body.data.results[0].candidate).toMatchObject({ _id: expect.any(String), label: expect.stringContaining('Grace') });
+    // A card carries what the board shows; the job is the board's own and the history is on the application's page.
+    expect(Object.keys(board.body.data.results[0]).sort()).toEqual(
+      [
+        '_id',
+        'candidate',
+        'candidateCvId',
+        'candidateId',
+        'createdAt',
+        'isPersonalInfoVisibleToClient',
+        'itemId',
+        'pipelineCurrentStage',
+        'source',
+        'stageEnteredAt',
+        'updatedAt',
+      ].sort(),
+    );
     const person = people[0] as CandidateRecord;
     const mine = await call(t.app, candidateApplicationList, { candidateId: person._id }, w.orgA.adminToken);
     expect(mine.body.data.results.map((a: Application) => a.jobId)).toEqual([job._id]);

@@ -1,6 +1,6 @@
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { crmJob, publishCrmJobToBoard, unpublishCrmJobFromBoard } from '@app/contract/resources/hiring/crm-job';
-import { jobApplicantsList } from '@app/contract/resources/hiring/job-application';
+import { crmJobApplication, jobApplicantsList } from '@app/contract/resources/hiring/job-application';
 import { appliedJobIds, applyForJob, notWithdrawableMessage, withdrawApplication } from '@app/contract/resources/job-board/application';
 import { companyBySlug } from '@app/contract/resources/job-board/company';
 import { jobBySlug, searchJobs } from '@app/contract/resources/job-board/job';
@@ -198,8 +198,9 @@ describe('The job board feeds the CRM (issue 29 point 5)', () => {
     );
 
     const pipeline = await defaultPipelineOf(t.app, w.orgA.adminToken);
-    const [application] = await applicantsOf(job._id);
-    expect(application?.pipelineCurrentStage).toBe(stageIdOf(pipeline, 'REJECTED'));
+    const [card] = await applicantsOf(job._id);
+    expect(card?.pipelineCurrentStage).toBe(stageIdOf(pipeline, 'REJECTED'));
+    const application = (await call(t.app, crmJobApplication.calls.details!, { _id: card?._id }, w.orgA.adminToken)).body.data;
     expect(application?.pipelineStageHistory.at(-1)).toMatchObject({ remarks: 'Withdrawn by the candidate on the job board' });
     // Nothing was mailed to the candidate about a rejection they chose.
     const letters = await mailTo(t.app, seeker.email);

@@ -95,7 +95,7 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
   const toRecord = (row: Row): ResourceRecord<Def> => {
     const record: Record<string, unknown> & { _id: string } = { _id: row.id };
     for (const key of fieldKeys) if (key in row) record[key] = row[key] ?? null;
-    for (const key of systemFields) if (key in columns) record[key] = row[key] ?? null;
+    for (const key of systemFields) if (key in row) record[key] = row[key] ?? null;
     // Present when the row was read with its expansions (lists and details).
     for (const key of expansionKeys) if (key in row) record[key] = row[key];
     return record as ResourceRecord<Def>;
@@ -533,10 +533,23 @@ export const resourceRepository = <Def extends ResourceDefinition>(def: Def, tab
       });
     },
 
-    async list(db: Executor, scope: Scope, request: ListRequest, extraWhere: SQL[] = []): Promise<ListResult<ResourceRecord<Def>>> {
+    /**
+     * A page of records as the list call answers them. `fields`, when given, are all a record of this
+     * page carries (besides its id): a screen of thousands of cards reads what a card shows, not each
+     * record whole.
+     */
+    async list(
+      db: Executor,
+      scope: Scope,
+      request: ListRequest,
+      extraWhere: SQL[] = [],
+      options: { fields?: readonly string[] } = {},
+    ): Promise<ListResult<ResourceRecord<Def>>> {
+      const full = selectionFor(scope, true, await narrowingFor(db, scope));
+      const wanted = options.fields && new Set(['id', ...options.fields]);
       const page = await listRows<Row>(db, {
         table,
-        selection: selectionFor(scope, true, await narrowingFor(db, scope)),
+        selection: wanted ? Object.fromEntries(Object.entries(full).filter(([key]) => wanted.has(key))) : full,
         request,
         orderBy,
         where: [

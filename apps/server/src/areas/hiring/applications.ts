@@ -1,6 +1,7 @@
 import type { StageMove } from '@app/contract/define-resource';
 import {
   addToLongList,
+  applicationCardFields,
   candidateApplicationList,
   crmJobApplication,
   grantApplicationAccess,
@@ -284,7 +285,7 @@ export const registerApplications = (app: FastifyInstance) => {
   registerCall(app, jobApplicantsList, async ({ db, scope, input }) => {
     const { jobId, ...request } = input;
     await checkVisible(db, scope, { jobId: [jobId] });
-    return applicationRepository.list(db, scope, request, [eq(crmJobApplications.jobId, jobId)]);
+    return applicationRepository.list(db, scope, request, [eq(crmJobApplications.jobId, jobId)], { fields: applicationCardFields });
   });
 
   registerCall(app, grantApplicationAccess, (ctx) =>

@@ -4,6 +4,7 @@ import { relatedTo } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue, listRequest, listResult } from '../../conventions/list';
 import { recordSchema } from '../../conventions/record';
+import { expansionShape, referenceSummary } from '../../conventions/references';
 import { moveManyIdsMessage, moveManyTooManyMessage, moveToStageAction, stageHistoryEntry } from '../../conventions/stages';
 import type { Stages } from '../../define-resource';
 import { defineResource, defineWorkflow } from '../../define-resource';
@@ -177,6 +178,29 @@ export const candidateApplicationList = defineWorkflow({
   output: listResult(applicationRecord),
 });
 
+/**
+ * An application as a job's board and applicant list show it: who, where in the pipeline and since
+ * when. The job, its client and pipeline are the job's own, and the history is on the application's
+ * page: a board of 2,000 applications is read in one call, so each card carries only what it shows.
+ */
+export const applicationCard = applicationRecord
+  .pick({
+    _id: true,
+    itemId: true,
+    candidateId: true,
+    pipelineCurrentStage: true,
+    stageEnteredAt: true,
+    isPersonalInfoVisibleToClient: true,
+    source: true,
+    candidateCvId: true,
+    interviews: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .extend({ candidate: expansionShape(crmJobApplication).candidate as z.ZodOptional<z.ZodNullable<typeof referenceSummary>> });
+/** The record fields (and expanded references) a card is read from. */
+export const applicationCardFields = Object.keys(applicationCard.shape).filter((key) => key !== '_id');
+
 /** One job's applicants, for the job page and its board. */
 export const jobApplicantsList = defineWorkflow({
   name: 'jobApplicantsList',
@@ -188,9 +212,9 @@ export const jobApplicantsList = defineWorkflow({
   tenancy: 'organisation',
   // A list: who may read applications may read it, as /crm-job-application/list.
   level: 'READ',
-  summary: 'A job’s applicants, with each candidate and current stage',
+  summary: 'A job’s applicants as its board shows them: each candidate, current stage and when they entered it',
   input: listRequest(applicationListFilters).extend({ jobId: mongoId('jobId') }),
-  output: listResult(applicationRecord),
+  output: listResult(applicationCard),
 });
 
 const subjectRequired = 'Please provide subject';
