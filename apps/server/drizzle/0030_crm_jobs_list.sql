@@ -1,0 +1,4 @@
+CREATE INDEX "crm_jobs_live_created" ON "crm_jobs" USING btree ("organisation_id","created_at","id") WHERE not "crm_jobs"."is_deleted";--> statement-breakpoint
+CREATE INDEX "crm_jobs_status" ON "crm_jobs" USING btree ("organisation_id","status","created_at","id") WHERE not "crm_jobs"."is_deleted";--> statement-breakpoint
+CREATE INDEX "crm_jobs_title_asc" ON "crm_jobs" USING btree ("organisation_id",(nullif(lower("title"::text), '') collate "C") asc nulls last) WHERE not "crm_jobs"."is_deleted";--> statement-breakpoint
+CREATE INDEX "crm_jobs_title_desc" ON "crm_jobs" USING btree ("organisation_id",(nullif(lower("title"::text), '') collate "C") desc nulls last) WHERE not "crm_jobs"."is_deleted";
