@@ -86,6 +86,29 @@ describe('hiring reports (issue 29 point 7)', () => {
     expect(answer.body.data.total.hires).toBe(2);
   });
 
+  it('count as converted from a stage only those that reached it and the next: a skipped stage never makes a rate above 100%', async () => {
+    const org = await anOrganisation(t.app, w.root);
+    const token = org.adminToken;
+    const job = await aCrmJob(t.app, token);
+    const pipeline = await defaultPipelineOf(t.app, token);
+    const people = [];
+    for (let i = 0; i < 3; i++) people.push(await aCandidate(t.app, token));
+    const added = await call(t.app, addToLongList, { candidateIds: people.map((p) => p._id), jobIds: [job._id] }, token);
+    const ids = (added.body.data.added as { _id: string }[]).map((a) => a._id);
+    const move = (jobApplicationIds: string[], type: string) =>
+      call(t.app, applicationStages.moveMany, { jobApplicationIds, pipelineItemId: stageIdOf(pipeline, type) }, token);
+    // One submitted then interviewed; two straight from the long list to interviews.
+    expect((await move(ids.slice(0, 1), 'SUBMITTED')).status).toBe(200);
+    expect((await move(ids, 'INTERVIEWING')).status).toBe(200);
+    const answer = await call(t.app, hiringReportCall, { groupBy: 'job' }, token);
+    const total = answer.body.data.total as Figures;
+    expect([reached(total, 'SUBMITTED'), reached(total, 'INTERVIEWING')]).toEqual([1, 3]);
+    expect(total.conversion.find((row) => row.from === 'SUBMITTED')?.rate).toBe(1);
+    // Of the three long-listed, none reached the short list (the next stage in the default order).
+    expect(total.conversion.find((row) => row.from === 'LONG_LIST')?.rate).toBe(0);
+    for (const row of total.conversion) if (row.rate !== null) expect(row.rate).toBeLessThanOrEqual(1);
+  });
+
   it('keep to the period asked for', async () => {
     const org = await anOrganisation(t.app, w.root);
     await aHiringStory(org.adminToken);

@@ -90,15 +90,27 @@ const figures = async (db: Executor, input: HiringReportRequest, where: SQL[]) =
           percentile_cont(0.5) within group (order by extract(epoch from left_at - entered_at) / 86400)::float8 as days
         from e where left_at is not null and ${inPeriod('left_at')} group by grouping sets ((key, stage_type), (stage_type))
       ),
+      types as (
+        select key, id, array_agg(distinct stage_type) as types from e where ${inPeriod('entered_at')} group by key, id
+      ),
+      moved_on as (
+        select 'movedOn' as kind, key, grouping(key) as total, 0 as whole, p.from_type as stage_type, null::text as source,
+          count(*)::int as n, null::float8 as days
+        from types join (values ${sql.join(
+          stageTypes.slice(0, -1).map((type, i) => sql`(${type}::text, ${stageTypes[i + 1] as string}::text)`),
+          sql`, `,
+        )}) as p(from_type, to_type) on types.types @> array[p.from_type, p.to_type]
+        group by grouping sets ((key, p.from_type), (p.from_type))
+      ),
       hires as (
         select 'hires' as kind, key, grouping(key) as total, grouping(source) as whole, null::text as stage_type, source, count(*)::int as n,
           percentile_cont(0.5) within group (order by extract(epoch from hired_at - created_at) / 86400)::float8 as days
         from hired where ${inPeriod('hired_at')} group by grouping sets ((key, source), (source), (key), ())
       )
-      select * from reached union all select * from stays union all select * from hires`,
+      select * from reached union all select * from moved_on union all select * from stays union all select * from hires`,
   );
   const of = (kind: string) => rows.filter((row) => row.kind === kind);
-  return { reached: of('reached'), stays: of('stays'), hires: of('hires') };
+  return { reached: of('reached'), movedOn: of('movedOn'), stays: of('stays'), hires: of('hires') };
 };
 
 /** A row over every stage (or every source) of its group, rather than one stage's (or source's). */
@@ -106,10 +118,13 @@ const isWhole = (row: Row) => Number(row.whole) === 1;
 
 const round = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
 
-const figuresOf = (rows: { reached: Row[]; stays: Row[]; hires: Row[] }, pick: (row: Row) => boolean): HiringFigures => {
+type FigureRows = { reached: Row[]; movedOn: Row[]; stays: Row[]; hires: Row[] };
+
+const figuresOf = (rows: FigureRows, pick: (row: Row) => boolean): HiringFigures => {
   const picked = rows.reached.filter(pick);
   const reached = new Map(picked.filter((row) => !isWhole(row)).map((row) => [row.stage_type as string, Number(row.n)]));
   const moved = picked.find(isWhole);
+  const movedOn = new Map(rows.movedOn.filter(pick).map((row) => [row.stage_type as string, Number(row.n)]));
   const stays = new Map(rows.stays.filter(pick).map((row) => [row.stage_type as string, round(row.days)]));
   const hires = rows.hires.filter(pick);
   const overall = hires.find(isWhole);
@@ -120,7 +135,9 @@ const figuresOf = (rows: { reached: Row[]; stays: Row[]; hires: Row[] }, pick: (
     conversion: stageTypes.slice(0, -1).map((type, i) => {
       const next = stageTypes[i + 1] as StageType;
       const here = reached.get(type) ?? 0;
-      return { from: type, to: next, rate: here ? Math.round(((reached.get(next) ?? 0) / here) * 1000) / 1000 : null };
+      // Those that reached this stage and the next: an application that skipped this stage counts for neither.
+      const both = movedOn.get(type) ?? 0;
+      return { from: type, to: next, rate: here ? Math.round((both / here) * 1000) / 1000 : null };
     }),
     medianDaysInStage: stageTypes.map((type) => ({ stageType: type, days: stays.get(type) ?? null })),
     hires: Number(overall?.n ?? 0),
@@ -141,11 +158,11 @@ export const hiringReportOf = async (db: Executor, scope: Scope, input: HiringRe
   const rows = await figures(db, input, where);
   // Each group's rows gathered once: a report per job may have thousands of groups.
   const byKey = new Map<string | null, typeof rows>();
-  for (const kind of ['reached', 'stays', 'hires'] as const) {
+  for (const kind of ['reached', 'movedOn', 'stays', 'hires'] as const) {
     for (const row of rows[kind]) {
       if (isTotal(row)) continue;
       const key = row.key as string | null;
-      const bucket = byKey.get(key) ?? { reached: [], stays: [], hires: [] };
+      const bucket = byKey.get(key) ?? { reached: [], movedOn: [], stays: [], hires: [] };
       bucket[kind].push(row);
       byKey.set(key, bucket);
     }
