@@ -33,7 +33,7 @@ const FieldInput = (props: { field: BulkField; value: string | string[] | undefi
   if (field.kind === 'reference') {
     const target = resources.find((resource) => resource.name === field.resource);
     if (!target) return null;
-    const labelled = { resource: target, labelField: field.labelField ?? target.labelField ?? '_id' };
+    const labelled = { resource: target, labelField: field.labelField ?? target.labelField ?? '_id', filter: field.filter };
     if (field.multiple) {
       return (
         <ReferencePicker

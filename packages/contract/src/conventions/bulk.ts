@@ -17,6 +17,8 @@ export type BulkField =
       labelField?: string;
       /** Several records of the kind at once (the jobs to long-list on): an array of ids, at least one. */
       multiple?: boolean;
+      /** The list filter the picker offers records by (only the jobs that take applications); the server checks the choice anyway. */
+      filter?: Record<string, unknown>;
     }
   | { kind: 'text'; label: string; optional?: boolean; max?: number };
 

@@ -191,7 +191,17 @@ export const candidate = defineResource({
       alsoNeeds: { module: 'Job Application' },
       // The count is of applications made: two candidates on three jobs are six.
       doneWords: 'added to the long lists',
-      fields: { jobIds: { kind: 'reference', label: 'Jobs', resource: 'CrmJob', labelField: 'title', multiple: true } },
+      fields: {
+        jobIds: {
+          kind: 'reference',
+          label: 'Jobs',
+          resource: 'CrmJob',
+          labelField: 'title',
+          multiple: true,
+          // A closed or archived job takes no new applications.
+          filter: { status: ['DRAFT', 'PUBLISHED'] },
+        },
+      },
     },
   },
   calls: {
