@@ -19,6 +19,7 @@ import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerCvBuilder } from './areas/cv-builder/routes';
 import { registerEntityLog } from './areas/entity-log/routes';
 import { registerFiles } from './areas/files/routes';
+import { registerFeedback } from './areas/feedback/routes';
 import { registerHiring } from './areas/hiring/routes';
 import { registerJobSeekers } from './areas/job-seekers/routes';
 import { registerJobPages } from './areas/jobs/page';
@@ -241,6 +242,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   registerEntityLog(app);
   registerCrm(app);
   registerHiring(app);
+  registerFeedback(app);
   registerLookups(app);
   registerJobSeekers(app);
   registerCompanies(app);

@@ -1,4 +1,5 @@
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
+import { feedbackRatingOption } from '@app/contract/resources/crm/feedback-rating-option';
 import { describe, expect, it } from 'vitest';
 import { deriveColumns } from '../src/kit/derive-columns';
 import { deriveFields, deriveFilters } from '../src/kit/derive-fields';
@@ -29,6 +30,7 @@ describe('the CRM’s sections come from the definitions', () => {
       'sent-mail',
       'pipelines',
       'feedback-categories',
+      'feedback-rating-options',
     ]);
   });
 
@@ -53,6 +55,15 @@ describe('the CRM’s sections come from the definitions', () => {
     expect(fields.find((field) => field.name === 'label')?.required).toBe(true);
     expect(deriveColumns(feedbackCategory).map((column) => column.key)).toEqual(expect.arrayContaining(['label', 'value', 'status']));
     expect(deriveFilters(feedbackCategory).map((filter) => filter.key)).toEqual(['status']);
+  });
+
+  it('draw the rating options from their definition alone: a category picker, label, value, points and status', () => {
+    expect(sectionAt('crm', 'feedback-rating-options')?.resource).toBe(feedbackRatingOption);
+    expect(screenFiles['../src/areas/crm/feedback-rating-options-page.tsx']).toBeUndefined();
+    const fields = deriveFields(feedbackRatingOption);
+    expect(fields.map((field) => field.name).sort()).toEqual(['categoryId', 'label', 'points', 'status', 'value']);
+    expect(fields.find((field) => field.name === 'points')?.required).toBe(true);
+    expect(deriveFilters(feedbackRatingOption).map((filter) => filter.key).sort()).toEqual(['categoryId', 'status']);
   });
 
   it('open a feedback category in its list’s dialog, and name unplaced kinds without a link', () => {

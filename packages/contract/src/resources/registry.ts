@@ -8,6 +8,7 @@ import { client } from './crm/client';
 import { contact } from './crm/contact';
 import { event } from './crm/event';
 import { feedbackCategory } from './crm/feedback-category';
+import { feedbackRatingOption } from './crm/feedback-rating-option';
 import { lead } from './crm/lead';
 import { crmNote } from './crm/note';
 import { savedView } from './crm/saved-view';
@@ -55,6 +56,7 @@ export const resources: readonly ResourceDefinition[] = [
   candidate,
   candidateCv,
   feedbackCategory,
+  feedbackRatingOption,
   hiringPipeline,
   pipelineItemRecord,
   crmJob,

@@ -3,6 +3,7 @@ import { genericStatus } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterValue } from '../../conventions/list';
 import { defineResource } from '../../define-resource';
+import { ratingOfCategory } from './feedback-rating-option';
 
 const labelRequired = 'Please provide category label';
 
@@ -14,7 +15,7 @@ const editable = z.object({
 /**
  * What feedback on a candidate is scored under ("Communication", "Technical skills"), crm.md §3
  * Feedback category; its status is ACTIVE or INACTIVE (DECISIONS.md §8). Client users list them to
- * give their own feedback.
+ * give their own feedback; its list answers each category's rating options as `rating`.
  */
 export const feedbackCategory = defineResource({
   name: 'Feedback Category',
@@ -22,7 +23,9 @@ export const feedbackCategory = defineResource({
   tenancy: 'organisation',
   access: { module: 'Feedback Category' },
   labelField: 'label',
-  fields: editable.extend({ status: genericStatus }),
+  computed: ['rating'],
+  // A category's list answers its rating options (crm.md §3); details and writes answer the category alone.
+  fields: editable.extend({ status: genericStatus, rating: z.array(ratingOfCategory).optional() }),
   create: editable.extend({ status: genericStatus.default('ACTIVE') }).strict(),
   update: editable.partial().extend({ _id: mongoId() }).strict(),
   status: genericStatus,
