@@ -58,7 +58,8 @@ export const sortOrder = (table: PgTable, sort: ListSort): SQL[] => {
   const columns = getTableColumns(table);
   const id = columns.id as Column;
   // A date that is never empty (a creation time) orders as its index does, so a page is read from the index.
-  if (isDateField(table, sort.field) && columns[sort.field]?.notNull) return [sort.direction === 'asc' ? sql`${key} asc` : sql`${key} desc`, desc(id)];
+  if (isDateField(table, sort.field) && columns[sort.field]?.notNull)
+    return [sort.direction === 'asc' ? sql`${key} asc` : sql`${key} desc`, desc(id)];
   return [sort.direction === 'asc' ? sql`${key} asc nulls last` : sql`${key} desc nulls last`, desc(id)];
 };
 

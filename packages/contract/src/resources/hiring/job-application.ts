@@ -4,7 +4,7 @@ import { relatedTo } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue, listRequest, listResult } from '../../conventions/list';
 import { recordSchema } from '../../conventions/record';
-import { expansionShape, referenceSummary } from '../../conventions/references';
+import { expansionShape, type referenceSummary } from '../../conventions/references';
 import { moveManyIdsMessage, moveManyTooManyMessage, moveToStageAction, stageHistoryEntry } from '../../conventions/stages';
 import type { Stages } from '../../define-resource';
 import { defineResource, defineWorkflow } from '../../define-resource';
