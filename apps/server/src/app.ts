@@ -17,9 +17,10 @@ import { type CandidateSearch, createCandidateSearch } from './areas/crm/candida
 import { registerCrm } from './areas/crm/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerCvBuilder } from './areas/cv-builder/routes';
+import { registerEmailTemplates } from './areas/email/templates';
 import { registerEntityLog } from './areas/entity-log/routes';
-import { registerFiles } from './areas/files/routes';
 import { registerFeedback } from './areas/feedback/routes';
+import { registerFiles } from './areas/files/routes';
 import { registerHiring } from './areas/hiring/routes';
 import { registerJobSeekers } from './areas/job-seekers/routes';
 import { registerJobPages } from './areas/jobs/page';
@@ -243,6 +244,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   registerCrm(app);
   registerHiring(app);
   registerFeedback(app);
+  registerEmailTemplates(app);
   registerLookups(app);
   registerJobSeekers(app);
   registerCompanies(app);

@@ -1,3 +1,4 @@
+import { emailTemplate } from '@app/contract/resources/crm/email-template';
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
 import { feedbackRatingOption } from '@app/contract/resources/crm/feedback-rating-option';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,7 @@ describe('the CRM’s sections come from the definitions', () => {
       'pipelines',
       'feedback-categories',
       'feedback-rating-options',
+      'email-templates',
     ]);
   });
 
@@ -63,7 +65,22 @@ describe('the CRM’s sections come from the definitions', () => {
     const fields = deriveFields(feedbackRatingOption);
     expect(fields.map((field) => field.name).sort()).toEqual(['categoryId', 'label', 'points', 'status', 'value']);
     expect(fields.find((field) => field.name === 'points')?.required).toBe(true);
-    expect(deriveFilters(feedbackRatingOption).map((filter) => filter.key).sort()).toEqual(['categoryId', 'status']);
+    expect(
+      deriveFilters(feedbackRatingOption)
+        .map((filter) => filter.key)
+        .sort(),
+    ).toEqual(['categoryId', 'status']);
+  });
+
+  it('draw the email templates from their definition alone: type, subject and the body as a text area', () => {
+    expect(sectionAt('crm', 'email-templates')?.resource).toBe(emailTemplate);
+    const fields = deriveFields(emailTemplate);
+    expect(fields.map((field) => field.name)).toEqual(['title', 'description', 'templateType', 'subject', 'content', 'status']);
+    expect(fields.find((field) => field.name === 'subject')?.required).toBe(true);
+    expect(fields.find((field) => field.name === 'content')?.kind).toBe('textarea');
+    expect(fields.find((field) => field.name === 'templateType')?.kind).toBe('select');
+    // The spec's labels for the types, not the values in words.
+    expect(fields.find((field) => field.name === 'templateType')?.options?.map((option) => option.label)).toContain('Credentials Mail');
   });
 
   it('open a feedback category in its list’s dialog, and name unplaced kinds without a link', () => {

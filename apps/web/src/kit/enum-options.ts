@@ -6,10 +6,12 @@ import type { FilterControl } from './list-filters';
 import { humanise } from './words';
 
 /** The values of a z.enum as options; anything else has none. */
-export const enumOptions = (schema: unknown): Option[] | undefined =>
-  schema instanceof z.ZodEnum
-    ? (schema.options as (string | number)[]).map((v) => ({ value: String(v), label: humanise(String(v)) }))
-    : undefined;
+export const enumOptions = (schema: unknown): Option[] | undefined => {
+  if (!(schema instanceof z.ZodEnum)) return undefined;
+  // The spec's own words for a value when the contract gives them ("Credentials Mail"), else the value in words.
+  const labels = (schema.meta() as { optionLabels?: Record<string, string> } | undefined)?.optionLabels;
+  return (schema.options as (string | number)[]).map((v) => ({ value: String(v), label: labels?.[String(v)] ?? humanise(String(v)) }));
+};
 
 const yesNo: Option[] = [
   { value: 'true', label: 'Yes' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { enumOptions } from './enum-options';
 import type { Option } from './field-descriptor';
-import { humanise } from './words';
 
 /** What a zod schema holds, in the terms a screen shows it in; `other` is anything a screen cannot show by itself (a union, a literal). */
 export type SchemaKind =
@@ -105,11 +105,6 @@ const kindOfString = (schema: z.ZodType, format: string | undefined): SchemaKind
   }
 };
 
-const enumOptionsOf = (schema: z.ZodType): Option[] | undefined =>
-  schema instanceof z.ZodEnum
-    ? (schema.options as (string | number)[]).map((value) => ({ value: String(value), label: humanise(String(value)) }))
-    : undefined;
-
 /** An uploaded file's reference (the contract's `uploadedFile`): on a form, a picture to choose. */
 const isUploadedFileShape = (schema: z.ZodType) =>
   schema instanceof z.ZodObject && 'blobName' in schema.shape && 'mimeType' in schema.shape;
@@ -123,13 +118,13 @@ export const schemaFacts = (schema: z.ZodType): SchemaFacts => {
   if (type === 'string') return { ...base, kind: kindOfString(core, format) };
   if (type === 'number' || type === 'int' || type === 'bigint') return { ...base, kind: 'number' };
   if (type === 'boolean') return { ...base, kind: 'boolean' };
-  if (type === 'enum') return { ...base, kind: 'enum', options: enumOptionsOf(core) };
+  if (type === 'enum') return { ...base, kind: 'enum', options: enumOptions(core) };
   if (type === 'object' && isUploadedFileShape(core)) return { ...base, kind: 'image' };
   if (type === 'object' || type === 'record') return { ...base, kind: 'object' };
   if (type === 'array') {
     const element = peel(defOf(core).element as z.ZodType).core;
     const elementType = defOf(element).type;
-    if (elementType === 'enum') return { ...base, kind: 'enumList', options: enumOptionsOf(element) };
+    if (elementType === 'enum') return { ...base, kind: 'enumList', options: enumOptions(element) };
     if (elementType === 'string') return { ...base, kind: 'textList' };
     return { ...base, kind: 'list' };
   }

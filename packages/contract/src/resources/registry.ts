@@ -6,6 +6,7 @@ import { candidate, crmNoticePeriod } from './crm/candidate';
 import { candidateCv } from './crm/candidate-cv';
 import { client } from './crm/client';
 import { contact } from './crm/contact';
+import { emailTemplate } from './crm/email-template';
 import { event } from './crm/event';
 import { feedbackCategory } from './crm/feedback-category';
 import { feedbackRatingOption } from './crm/feedback-rating-option';
@@ -56,6 +57,7 @@ export const resources: readonly ResourceDefinition[] = [
   candidate,
   candidateCv,
   feedbackCategory,
+  emailTemplate,
   feedbackRatingOption,
   hiringPipeline,
   pipelineItemRecord,

@@ -6,6 +6,7 @@ import { crmJobs } from '../../db/schema/hiring';
 import { organisations } from '../../db/schema/organisations';
 import type { Caller } from '../../engine/context';
 import type { Services } from '../../services/services';
+import { activeTemplateOf, filledLetter, type Letter } from '../email/templates';
 
 /** The automatic mails of a move, by the email template type (crm.md §3 Email template) they stand in for. */
 export type ApplicantMailType = 'JOB_APPLICANT_REJECTION' | 'JOB_APPLICANT_OFFER_LETTER';
@@ -15,13 +16,10 @@ export const applicantMailOfStage: Partial<Record<string, ApplicantMailType>> = 
   OFFERED: 'JOB_APPLICANT_OFFER_LETTER',
 };
 
-type Letter = { firstName: string; jobTitle: string; organisationName: string };
+type LetterFacts = { firstName: string; jobTitle: string; organisationName: string };
 
-/**
- * The built-in letters, used until the organisation has an ACTIVE template of the type (the email
- * issue plugs its templates in here).
- */
-const builtIn: Record<ApplicantMailType, (letter: Letter) => { subject: string; text: string }> = {
+/** The built-in letters, sent while the organisation has no ACTIVE email template of the type. */
+const builtIn: Record<ApplicantMailType, (letter: LetterFacts) => Letter> = {
   JOB_APPLICANT_REJECTION: ({ firstName, jobTitle, organisationName }) => ({
     subject: `Your application for ${jobTitle}`,
     text: [
@@ -66,7 +64,14 @@ export const mailApplicants = async (
 ) => {
   if (input.applications.length === 0) return;
   const people = await db
-    .select({ id: candidates.id, name: candidates.name, email: candidates.email })
+    .select({
+      id: candidates.id,
+      name: candidates.name,
+      email: candidates.email,
+      phone: candidates.phone,
+      address: candidates.address,
+      preferences: candidates.preferences,
+    })
     .from(candidates)
     .where(
       inArray(
@@ -85,6 +90,7 @@ export const mailApplicants = async (
     );
   const organisationId = input.applications[0]?.organisationId as string;
   const [organisation] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId));
+  const template = await activeTemplateOf(db, organisationId, input.type);
   const personOf = new Map(people.map((person) => [person.id, person]));
   const titleOf = new Map(jobs.map((job) => [job.id, job.title]));
   const by = input.caller ? { id: input.caller.id, name: input.caller.name || input.caller.email } : null;
@@ -92,11 +98,26 @@ export const mailApplicants = async (
     const person = personOf.get(application.candidateId);
     if (!person?.email) continue;
     const name = person.name as PersonName;
-    const letter = builtIn[input.type]({
-      firstName: name.first || fullNameOf(name) || 'candidate',
-      jobTitle: titleOf.get(application.jobId) ?? 'the role',
-      organisationName: organisation?.name ?? '',
-    });
+    const jobTitle = titleOf.get(application.jobId) ?? 'the role';
+    const organisationName = organisation?.name ?? '';
+    const address = person.address ?? {};
+    const letter = template
+      ? filledLetter(template, {
+          firstName: name.first,
+          lastName: name.last,
+          organisationName,
+          designation: (person.preferences as { currentJobTitle?: string } | null)?.currentJobTitle,
+          email: person.email,
+          phone: person.phone,
+          building: address.building,
+          street: address.street,
+          city: address.city,
+          county: address.county,
+          postCode: address.postCode,
+          country: address.country,
+          jobTitle,
+        })
+      : builtIn[input.type]({ firstName: name.first || fullNameOf(name) || 'candidate', jobTitle, organisationName });
     await input.services.mail.send(db, {
       to: person.email,
       ...letter,
