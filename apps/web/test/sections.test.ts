@@ -80,7 +80,8 @@ describe('the CRM’s sections come from the definitions', () => {
     expect(fields.find((field) => field.name === 'content')?.kind).toBe('textarea');
     expect(fields.find((field) => field.name === 'templateType')?.kind).toBe('select');
     // The spec's labels for the types, not the values in words.
-    expect(fields.find((field) => field.name === 'templateType')?.options?.map((option) => option.label)).toContain('Credentials Mail');
+    const typeOptions = fields.find((field) => field.name === 'templateType')?.options as { label: string }[];
+    expect(typeOptions.map((option) => option.label)).toContain('Credentials Mail');
   });
 
   it('open a feedback category in its list’s dialog, and name unplaced kinds without a link', () => {

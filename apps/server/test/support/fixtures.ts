@@ -6,8 +6,10 @@ import { candidate, crmNoticePeriod } from '@app/contract/resources/crm/candidat
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
+import { emailTemplate } from '@app/contract/resources/crm/email-template';
 import { event } from '@app/contract/resources/crm/event';
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
+import { feedbackRatingOption } from '@app/contract/resources/crm/feedback-rating-option';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
 import { savedView } from '@app/contract/resources/crm/saved-view';
@@ -220,6 +222,40 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ value: 'no-label' }), message: 'Please provide category label', field: 'label' },
     update: { label: 'Technical skills', value: 'technical-skills' },
     searchFor: (c) => String(c.label),
+  },
+  {
+    def: feedbackRatingOption,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: async (w, app, token = w.orgA.adminToken) => ({
+      categoryId: (await call(app, feedbackCategory.calls.create!, { label: unique('Communication ') }, token)).body.data._id,
+      label: unique('Strong '),
+      points: '4',
+    }),
+    invalidCreate: {
+      body: async (w, app) => ({
+        categoryId: (await call(app, feedbackCategory.calls.create!, { label: unique('Communication ') }, w.orgA.adminToken)).body.data._id,
+        points: '4',
+      }),
+      message: 'Please provide rating label.',
+      field: 'label',
+    },
+    update: { label: 'Very strong', points: '5' },
+    searchFor: (c) => String(c.label),
+  },
+  {
+    def: emailTemplate,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({
+      title: unique('Rejection '),
+      templateType: 'JOB_APPLICANT_REJECTION',
+      subject: 'About {{jobTitle}}',
+      content: 'Dear {{firstName}}',
+    }),
+    invalidCreate: { body: () => ({ title: 'No subject' }), message: 'Please provide subject.', field: 'subject' },
+    update: { subject: 'Your application for {{jobTitle}}' },
+    searchFor: (c) => String(c.title),
   },
   {
     def: hiringPipeline,
