@@ -81,6 +81,8 @@ export type FieldDescriptor = {
   autoComplete?: string;
   /** An edit sends an emptied field as null rather than '' (an optional email, which '' would not pass). */
   nullable?: boolean;
+  /** A text or text area's picker of tokens to insert where the cursor is (a template's variables). */
+  insertable?: { label: string; options: Option[] };
   /** Shown (and sent) only while this holds: an end date while the course is not still going on. */
   showIf?: (values: FormValues) => boolean;
 };

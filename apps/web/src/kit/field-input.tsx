@@ -6,6 +6,7 @@ import type { FieldDescriptor, FieldValue, FormValues } from './field-descriptor
 import { isOptionsLoader } from './field-descriptor';
 import { getPath, isUploadedFile } from './form-values';
 import { ImageInput } from './image-input';
+import { InsertableText } from './insertable-text';
 import { messageOf } from './notify';
 import { ReferencePicker } from './reference-picker';
 import { RelatedPicker } from './related-picker';
@@ -52,6 +53,12 @@ export const FieldInput = ({ field, value, values, error, disabled, onChange, re
         onChange={onChange}
         known={expandAs ? expandedOptions(getPath(record, expandAs)) : []}
       />
+    );
+  }
+
+  if (field.insertable && (field.kind === 'text' || field.kind === 'textarea')) {
+    return (
+      <InsertableText {...common} multiline={field.kind === 'textarea'} value={text} onChange={onChange} insertable={field.insertable} />
     );
   }
 
