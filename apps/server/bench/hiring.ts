@@ -137,8 +137,8 @@ const percentile = (values: number[], p: number) => {
 type Statement = { sql: string; params: unknown[] };
 
 /**
- * The statements the product's repository sends for a page (a list sends two: the page's ids with
- * its total, then those rows), recorded as they run on the database.
+ * The statements the product's repository sends for a page (a list sends one; a call with hooks
+ * may send more), recorded as they run on the database.
  */
 const statementsOf = async (target: DatabaseTarget, list: (db: Executor) => Promise<unknown>) => {
   const client = new pg.Client({ connectionString: target.databaseUrl });
