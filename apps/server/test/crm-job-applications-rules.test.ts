@@ -124,6 +124,23 @@ describe('CRM job applications: only candidates and jobs the caller may read', (
   });
 });
 
+describe('CRM job applications: the current stage read with the application', () => {
+  it('name the current stage, its title and type, to a reader without the Hiring Pipeline permission', async () => {
+    const { applications } = await longListed(1);
+    const id = (applications[0] as Application)._id;
+    const reader = await permissionId(t.app, w.root, { feature: 'Job Application', level: 'READ' });
+    const staff = await aStaffMember(t.app, admin(), { roleIds: [await roleOf(t.app, admin(), [reader])] });
+    expect((await call(t.app, hiringPipeline.calls.list!, {}, staff.token)).status).toBe(403);
+    const read = await call(t.app, crmJobApplication.calls.details, { _id: id }, staff.token);
+    expect(read.status, read.body.message).toBe(200);
+    expect(read.body.data.currentStage).toEqual({ _id: await stage('LONG_LIST'), label: 'Long list', stageType: 'LONG_LIST' });
+    const listed = await call(t.app, crmJobApplication.calls.list!, { limit: 'ALL' }, staff.token);
+    expect(
+      (listed.body.data.results as { _id: string; currentStage: { label: string } }[]).find((row) => row._id === id)?.currentStage.label,
+    ).toBe('Long list');
+  });
+});
+
 describe('CRM job applications: what a long list stores', () => {
   it('take the job’s client, the candidate’s default CV and MANUAL as the source; refuse a removed candidate', async () => {
     const job = await aCrmJob(t.app, admin());

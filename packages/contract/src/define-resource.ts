@@ -54,6 +54,11 @@ export type Reference = {
    * `valueInDays`), by field key and their answer's schema (answered null when the column is null).
    */
   expandWith?: Record<string, z.ZodType>;
+  /**
+   * The referenced record's label is part of this record (an application's current stage title):
+   * whoever reads this record reads it, whatever they may read of the referenced resource itself.
+   */
+  partOfRecord?: boolean;
 };
 
 /** One move of a record to a stage, as the engine records it in the stage history. */

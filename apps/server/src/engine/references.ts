@@ -49,6 +49,7 @@ type ResolvedReference = {
   many: boolean;
   target: ReferenceTarget;
   expandAs?: string;
+  partOfRecord?: boolean;
 };
 
 const isJsonColumn = (column: PgColumn) => column.dataType === 'json';
@@ -79,7 +80,7 @@ const resolve = (def: ResourceDefinition, table: PgTable): ResolvedReference[] =
       if (target && !(key in getTableColumns(target.table)))
         problems.push(`reference "${field}" expands with "${key}", which has no column`);
     }
-    if (column && target) resolved.push({ field, column, many, target, expandAs: reference.expandAs });
+    if (column && target) resolved.push({ field, column, many, target, expandAs: reference.expandAs, partOfRecord: reference.partOfRecord });
   }
   if (def.relatedTo) {
     const column = columns[def.relatedTo] as PgColumn | undefined;
@@ -284,8 +285,8 @@ export const resourceReferences = (def: ResourceDefinition, table: PgTable) => {
   const expansionNarrowing = async (db: Executor, scope: Scope): Promise<ExpansionNarrowing | undefined> => {
     if (!scope.caller) return undefined;
     const byField = new Map<string, Scope | null>();
-    for (const { field, target, expandAs } of references()) {
-      if (!expandAs || target.def.tenancy !== 'organisation') continue;
+    for (const { field, target, expandAs, partOfRecord } of references()) {
+      if (!expandAs || partOfRecord || target.def.tenancy !== 'organisation') continue;
       const within = scope.organisationId
         ? { organisationId: scope.organisationId }
         : unscoped('the expansion itself matches the record’s own organisation');

@@ -27,6 +27,8 @@ type ApplicationRecord = RecordOf<typeof crmJobApplication> & {
   job?: Reference;
   client?: Reference;
   pipeline?: Reference;
+  /** The current stage's title, answered to whoever reads the application. */
+  currentStage?: Reference;
 };
 
 const linked = (kind: string, ref: Reference) => {
@@ -179,7 +181,7 @@ export const ApplicationPage = () => {
                     { label: 'Client', value: linked('Client', application.client) },
                     {
                       label: 'Stage',
-                      value: `${titleOf(application.pipelineCurrentStage)}, for ${timeInStage(application.stageEnteredAt, Date.now())}`,
+                      value: `${application.currentStage?.label ?? titleOf(application.pipelineCurrentStage)}, for ${timeInStage(application.stageEnteredAt, Date.now())}`,
                     },
                     { label: 'Source', value: humanise(application.source) },
                     {

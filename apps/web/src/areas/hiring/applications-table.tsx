@@ -12,6 +12,8 @@ export type ApplicationRow = {
   job?: { _id: string; label: string | null } | null;
   client?: { _id: string; label: string | null } | null;
   pipelineCurrentStage: string | null;
+  /** Answered with a whole application (a candidate's tab), not with a board's cards. */
+  currentStage?: { _id: string; label: string | null } | null;
   stageEnteredAt: string;
   createdAt: string;
 };
@@ -35,7 +37,8 @@ export const ApplicationsTable = ({ rows, by }: { rows: readonly ApplicationRow[
   const now = Date.now();
   // Each row's link names its application, so a screen reader's list of links tells them apart.
   const nameOf = (row: ApplicationRow) => (by === 'candidate' ? row.candidate?.label : row.job?.label) ?? row._id;
-  const stageOf = (row: ApplicationRow) => (row.pipelineCurrentStage && stages.get(row.pipelineCurrentStage)?.title) ?? '—';
+  const stageOf = (row: ApplicationRow) =>
+    (row.pipelineCurrentStage && stages.get(row.pipelineCurrentStage)?.title) ?? row.currentStage?.label ?? '—';
   if (rows.length === 0) return <Text c="dimmed">No applications yet.</Text>;
   // On a phone each application is a card: a table of five columns would scroll sideways.
   if (phone) {

@@ -9,6 +9,7 @@ import { moveManyIdsMessage, moveManyTooManyMessage, moveToStageAction, stageHis
 import type { Stages } from '../../define-resource';
 import { defineResource, defineWorkflow } from '../../define-resource';
 import { clientUserSeesOwnClient } from '../../scope-policy';
+import { stageType } from './pipeline';
 
 /** Where an application came from, for source-of-hire reports. */
 export const applicationSources = ['BOARD', 'IMPORT', 'MANUAL', 'REFERRAL'] as const;
@@ -96,6 +97,8 @@ export const crmJobApplication = defineResource({
     jobId: { resource: 'CrmJob', expandAs: 'job' },
     clientId: { resource: 'Client', expandAs: 'client' },
     pipelineId: { resource: 'HiringPipeline', expandAs: 'pipeline' },
+    // The stage's title and type, for whoever reads the application (no Hiring Pipeline permission needed).
+    pipelineCurrentStage: { resource: 'PipelineItem', expandAs: 'currentStage', expandWith: { stageType }, partOfRecord: true },
   },
   computed: ['interviews'],
   fields: z.object({
