@@ -80,7 +80,8 @@ const resolve = (def: ResourceDefinition, table: PgTable): ResolvedReference[] =
       if (target && !(key in getTableColumns(target.table)))
         problems.push(`reference "${field}" expands with "${key}", which has no column`);
     }
-    if (column && target) resolved.push({ field, column, many, target, expandAs: reference.expandAs, partOfRecord: reference.partOfRecord });
+    if (column && target)
+      resolved.push({ field, column, many, target, expandAs: reference.expandAs, partOfRecord: reference.partOfRecord });
   }
   if (def.relatedTo) {
     const column = columns[def.relatedTo] as PgColumn | undefined;
