@@ -81,7 +81,7 @@ test('email templates: variables from the picker, a typo refused, a preview for 
   await editing.getByLabel('For candidate').fill('Amara');
   await page.getByRole('option', { name: 'Amara Mensah', exact: true }).click();
   await editing.getByTestId('preview-subject').getByText('Your application, Amara').waitFor();
-  const body = await editing.getByTestId('preview-body').innerText();
+  const body = (await editing.getByTestId('preview-body').textContent()) ?? '';
   assert.match(body, /^Dear Amara, thank you from .+/);
   assert.doesNotMatch(body, /\{\{/);
   await page.context().close();
