@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { login } from '@app/contract/resources/auth';
 import { crmJob } from '@app/contract/resources/hiring/crm-job';
-import { jobApplicantsList } from '@app/contract/resources/hiring/job-application';
+import { crmJobApplication } from '@app/contract/resources/hiring/job-application';
 import { defaultHiringPipeline } from '@app/contract/resources/hiring/pipeline';
 import type { Browser, Page } from 'playwright-core';
 import { crmDemo } from '../../apps/server/src/demo/crm';
@@ -93,7 +93,8 @@ const stageTypes = async () => {
 /** Each application of the job as [candidate, current stage type, [stage type, remarks] of each history entry]. */
 const applicationsOf = async (jobId: string) => {
   const types = await stageTypes();
-  const { results } = await httpApi(server.url).api(jobApplicantsList, { jobId, limit: 'ALL' }, token);
+  // The whole applications (a board's cards leave the history out), by the list's job filter.
+  const { results } = await httpApi(server.url).api(crmJobApplication.calls.list!, { filter: { jobId }, limit: 'ALL' }, token);
   return (results as Application[])
     .map((row) => ({
       name: row.candidate.label,
