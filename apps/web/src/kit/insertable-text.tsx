@@ -1,5 +1,5 @@
 import { Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { type ComponentProps, useRef } from 'react';
+import { type ComponentProps, useLayoutEffect, useRef } from 'react';
 import { comboboxProps } from './combobox';
 import type { Option } from './field-descriptor';
 
@@ -18,6 +18,7 @@ type InsertableTextProps = Omit<ComponentProps<typeof TextInput>, 'onChange' | '
 export const InsertableText = ({ multiline, value, onChange, insertable, ...input }: InsertableTextProps) => {
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const cursor = useRef<{ start: number; end: number } | null>(null);
+  const placeAt = useRef<number | null>(null);
   const remember = () => {
     const element = field.current;
     if (element) cursor.current = { start: element.selectionStart ?? value.length, end: element.selectionEnd ?? value.length };
@@ -28,11 +29,17 @@ export const InsertableText = ({ multiline, value, onChange, insertable, ...inpu
     onChange(value.slice(0, start) + token + value.slice(end));
     const after = start + token.length;
     cursor.current = { start: after, end: after };
-    requestAnimationFrame(() => {
-      field.current?.focus();
-      field.current?.setSelectionRange(after, after);
-    });
+    placeAt.current = after;
   };
+  // The cursor goes after the token once the new text is in the field, before any key typed next:
+  // placed later (a frame after), it would jump back over what was typed meanwhile.
+  useLayoutEffect(() => {
+    const at = placeAt.current;
+    if (at === null || !field.current || field.current.value !== value) return;
+    placeAt.current = null;
+    field.current.focus();
+    field.current.setSelectionRange(at, at);
+  }, [value]);
   const common = {
     ...input,
     ref: field,
