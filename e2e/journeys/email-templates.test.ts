@@ -1,48 +1,48 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { crmDemo } from '../../apps/server/src/demo/crm';
 import { demoOrganisationAdmin, demoPassword, foundationDemo } from '../../apps/server/src/demo/foundation';
-import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import { skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
-import { openPage } from '../support/journey';
-import { startServer, type TestServer } from '../support/server';
-import { openSection, signIn } from '../support/steps';
+import { type ServerAndBrowser, signedInPage, startServerAndBrowser } from '../support/journey';
+import { openSection } from '../support/steps';
 
 // Issue 32 point 2: a recruiter writes a rejection template, puts variables in from the picker, and
 // previews it for a candidate; on a phone too.
 
 const skip = skipWithoutChromium();
-let server: TestServer;
-let browser: Browser;
+let world: ServerAndBrowser;
 const said: string[] = [];
 
 before(async () => {
   if (skip) return;
-  server = await startServer();
+  world = await startServerAndBrowser();
   try {
-    const { api, upload } = httpApi(server.url);
-    for (const step of [foundationDemo, crmDemo]) await step.run({ api, upload, superAdmin: server.superAdmin });
-    browser = await launchBrowser();
+    const { api, upload } = httpApi(world.server.url);
+    for (const step of [foundationDemo, crmDemo]) await step.run({ api, upload, superAdmin: world.server.superAdmin });
   } catch (error) {
-    await server.stop();
+    await world.stop();
     throw error;
   }
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await world?.stop();
 });
 
 const personAt = async (viewport: { width: number; height: number }) => {
-  const page = await openPage({ browser, server, context: { viewport, timezoneId: 'Europe/London' } });
+  const page = await signedInPage({
+    ...world,
+    email: demoOrganisationAdmin,
+    password: demoPassword,
+    landing: '/crm',
+    context: { viewport, timezoneId: 'Europe/London' },
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') said.push(`${new URL(page.url()).pathname}: ${message.text()}`);
   });
   page.on('pageerror', (error) => said.push(`uncaught: ${error.message}`));
-  await signIn(page, demoOrganisationAdmin, demoPassword);
-  await page.waitForURL('**/crm');
   return page;
 };
 
