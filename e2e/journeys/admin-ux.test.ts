@@ -59,7 +59,9 @@ test('forms never lose work: leaving a half-edited profile asks first', { skip, 
   // Leaving on purpose goes.
   await nav.getByRole('link', { name: 'My applications' }).click();
   await ask.getByRole('button', { name: 'Leave without saving' }).click();
-  await page.waitForURL('**/seeker/applications');
+  await ask.waitFor({ state: 'hidden' });
+  // The applications screen's code is first fetched now; on a loaded machine that once took over 20 s.
+  await page.waitForURL('**/seeker/applications', { timeout: 60_000 });
 
   // A profile opened and left untouched does not ask (no form counts itself changed on opening).
   await nav.getByRole('link', { name: 'My profile' }).click();
