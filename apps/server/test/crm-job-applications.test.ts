@@ -283,6 +283,7 @@ describe('CRM job applications: lists, access and mail (crm.md §6, §7)', () =>
         'candidateCvId',
         'candidateId',
         'createdAt',
+        'interviews',
         'isPersonalInfoVisibleToClient',
         'itemId',
         'pipelineCurrentStage',

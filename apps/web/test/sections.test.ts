@@ -23,6 +23,7 @@ describe('the CRM’s sections come from the definitions', () => {
       'leads',
       'tasks',
       'calendar',
+      'interviews',
       'notes',
       'staff',
       'teams',

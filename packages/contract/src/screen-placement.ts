@@ -15,6 +15,7 @@ export const menuIcons = [
   'building-store',
   'bulb',
   'calendar-event',
+  'calendar-user',
   'checklist',
   'history',
   'id',

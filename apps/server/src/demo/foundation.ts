@@ -78,6 +78,7 @@ export const foundationDemo: DemoStep = {
       'CrmNote',
       'Task',
       'Event',
+      'Interview',
     ];
     const adminOnly = ['OrganisationStaff/Roles', 'EntityLog', 'EntityLog/Sent mail'];
     const lookedAt = allFeatures.filter((name) => !recruiting.includes(name) && !adminOnly.includes(name));

@@ -2,12 +2,22 @@ import { login } from '@app/contract/resources/auth';
 import { candidate } from '@app/contract/resources/crm/candidate';
 import { client } from '@app/contract/resources/crm/client';
 import { crmJob } from '@app/contract/resources/hiring/crm-job';
+import { interview } from '@app/contract/resources/hiring/interview';
 import { addToLongList, applicationStages } from '@app/contract/resources/hiring/job-application';
 import { defaultHiringPipeline } from '@app/contract/resources/hiring/pipeline';
+import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { DemoStep } from './demo-step';
 import { demoOrganisationAdmin, demoPassword } from './foundation';
 
-/** Two open jobs for the demo clients, the demo candidates long-listed on the first, two of them moved on. */
+/** The coming Tuesday at 10:00 UTC (10:00 in London in winter, 11:00 in summer). */
+const nextTuesdayAtTen = () => {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + ((9 - day.getUTCDay()) % 7 || 7));
+  day.setUTCHours(10, 0, 0, 0);
+  return day;
+};
+
+/** Two open jobs for the demo clients, the demo candidates long-listed on the first, two of them moved on, and an interview booked. */
 export const hiringDemo: DemoStep = {
   name: 'CRM jobs with their pipeline boards',
   signIns: [],
@@ -57,6 +67,27 @@ export const hiringDemo: DemoStep = {
     for (const [email, type, remarks] of moves) {
       const id = applicationOf(email);
       if (id) await api(applicationStages.move, { jobApplicationId: id, pipelineItemId: stage(type), remarks }, admin);
+    }
+    // Tomasz's first interview, a video call next Tuesday, with the admin on the panel.
+    const staff = (await api(organisationStaff.calls.list!, { limit: 'ALL' }, admin)).results as { _id: string; email: string }[];
+    const panel = staff.filter((row) => row.email === demoOrganisationAdmin).map((row) => row._id);
+    const tomasz = applicationOf('tomasz.nowak@candidates.demo');
+    if (tomasz && panel.length > 0) {
+      const start = nextTuesdayAtTen();
+      await api(
+        interview.calls.create,
+        {
+          interviewType: 'First',
+          medium: 'ONLINE',
+          interviewerIds: panel,
+          jobApplicationId: tomasz,
+          startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + 45 * 60 * 1000).toISOString(),
+          timeZone: 'Europe/London',
+          descriptionForCandidate: 'A 45-minute video call about the Leeds network and your night trunking work.',
+        },
+        admin,
+      );
     }
   },
 };

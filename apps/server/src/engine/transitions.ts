@@ -22,7 +22,7 @@ export type Transition = {
 };
 
 /** What the transition hooks get: the transaction (or, after the commit, the database), who moved and the services. */
-export type TransitionContext = Pick<CallContext, 'caller' | 'scope' | 'services' | 'afterCommit'> & { db: Executor };
+export type TransitionContext = Pick<CallContext, 'caller' | 'scope' | 'afterCommit'> & { db: Executor; services: Services };
 
 /** The resource's own steps around its moves, given at registration. */
 export type TransitionOptions = {

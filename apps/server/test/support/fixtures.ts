@@ -19,6 +19,7 @@ import { team, teamMember } from '@app/contract/resources/crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { crmJob } from '@app/contract/resources/hiring/crm-job';
+import { interview } from '@app/contract/resources/hiring/interview';
 import { hiringPipeline } from '@app/contract/resources/hiring/pipeline';
 import { recruiterCompany } from '@app/contract/resources/job-board/company';
 import {
@@ -36,7 +37,7 @@ import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import type { FastifyInstance } from 'fastify';
 import { aCandidate, candidateInput } from './candidates';
 import { articleBody } from './content';
-import { aClientOf } from './hiring';
+import { aClientOf, aLongList } from './hiring';
 import { aCompany, type Company, cvInput, jobInput, type Seeker } from './job-board';
 import { call } from './test-app';
 import { anUploadedFile } from './uploads';
@@ -106,6 +107,20 @@ const firstModule = async (app: FastifyInstance, token: string) => {
 const firstFeatureOf = async (app: FastifyInstance, token: string, moduleId: string) => {
   const { body } = await call(app, crmFeature.calls.list!, { filter: { moduleId }, limit: 1 }, token);
   return body.data.results[0] as { _id: string };
+};
+
+/** An interview of a new long-listed application, with the organisation's first staff member on its panel. */
+const interviewInput = async (app: FastifyInstance, token: string) => {
+  const { applications } = await aLongList<{ _id: string; candidateId: string }>(app, token, 1);
+  const staff = await call(app, organisationStaff.calls.list!, { limit: 1 }, token);
+  return {
+    interviewType: unique('Technical '),
+    medium: 'PHONE',
+    interviewerIds: [staff.body.data.results[0]._id],
+    jobApplicationId: applications[0]?._id,
+    startTime: '2027-03-10T10:00:00.000Z',
+    endTime: '2027-03-10T11:00:00.000Z',
+  };
 };
 
 export const fixtures: Fixture[] = [
@@ -290,6 +305,20 @@ export const fixtures: Fixture[] = [
     update: { description: 'Hybrid, two days in Leeds.' },
     otherStatus: 'PUBLISHED',
     searchFor: (c) => String(c.title),
+  },
+  {
+    def: interview,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: async (w, app, token = w.orgA.adminToken) => interviewInput(app, token),
+    invalidCreate: {
+      body: async (w, app) => ({ ...(await interviewInput(app, w.orgA.adminToken)), interviewType: ' ' }),
+      message: 'Please provide the interview type.',
+      field: 'interviewType',
+    },
+    update: { remarks: 'Ask about the warehouse migration.' },
+    otherStatus: 'COMPLETED',
+    searchFor: (c) => String(c.interviewType),
   },
   {
     def: lead,

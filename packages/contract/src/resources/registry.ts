@@ -19,6 +19,7 @@ import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
 import { crmJob } from './hiring/crm-job';
+import { interview } from './hiring/interview';
 import { crmJobApplication } from './hiring/job-application';
 import { hiringPipeline, pipelineItemRecord } from './hiring/pipeline';
 import { jobApplication } from './job-board/application';
@@ -63,6 +64,7 @@ export const resources: readonly ResourceDefinition[] = [
   pipelineItemRecord,
   crmJob,
   crmJobApplication,
+  interview,
   savedView,
   skill,
   language,

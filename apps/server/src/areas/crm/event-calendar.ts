@@ -4,6 +4,8 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 /** What an iCalendar VEVENT of ours is made from: an event's stored values. */
 export type CalendarEvent = {
   id: string;
+  /** The UID when it is not an event's (an interview's). */
+  uid?: string;
   title: string;
   description?: string | null;
   startTime: Date | string;
@@ -23,6 +25,9 @@ const prodId = { company: 'Recruitment Platform', product: 'CRM', language: 'EN'
 
 /** The UID calendars match an invitation, its updates and its cancellation by: one per event, forever. */
 export const eventUid = (eventId: string, appUrl: string) => `event-${eventId}@${hostOf(appUrl)}`;
+
+/** An interview's UID, kept apart from events' so a calendar never mixes the two. */
+export const interviewUid = (interviewId: string, appUrl: string) => `interview-${interviewId}@${hostOf(appUrl)}`;
 
 const hostOf = (url: string) => {
   try {
@@ -52,7 +57,7 @@ export const invitationIcs = (input: { event: CalendarEvent; method: InvitationM
   const { event, method, appUrl } = input;
   const calendar = ical({ prodId, method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
   calendar.createEvent({
-    id: eventUid(event.id, appUrl),
+    id: event.uid ?? eventUid(event.id, appUrl),
     sequence: event.sequence,
     stamp: input.now ?? new Date(),
     start: new Date(event.startTime),
@@ -84,7 +89,7 @@ export const feedIcs = (input: {
   const calendar = ical({ prodId, name: input.name, method: ICalCalendarMethod.PUBLISH, ttl: 15 * 60 });
   for (const event of input.events) {
     calendar.createEvent({
-      id: eventUid(event.id, input.appUrl),
+      id: event.uid ?? eventUid(event.id, input.appUrl),
       sequence: event.sequence,
       start: new Date(event.startTime),
       end: new Date(event.endTime),

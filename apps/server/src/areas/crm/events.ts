@@ -12,6 +12,7 @@ import type { ResourceRepository } from '../../engine/repository';
 import type { ResourceHooks } from '../../engine/resource-hooks';
 import type { SentFor } from '../../services/mail';
 import type { Services } from '../../services/services';
+import type { Letter } from '../email/templates';
 import { emailKey } from './candidate-contact-keys';
 import { addressLine, type CalendarEvent, type InvitationMethod, invitationIcs } from './event-calendar';
 import { registerEventFeed } from './event-feed';
@@ -21,7 +22,7 @@ import { type Attendee, candidatePeople, contactPeople, outsideAddresses, staffP
 type Hooks = ResourceHooks<typeof event>;
 
 /** An unguessable Jitsi room (128 random bits): anyone with the link joins, no account needed. */
-const newMeetingLink = () => `https://meet.jit.si/crm-${randomBytes(16).toString('hex')}`;
+export const newMeetingLink = () => `https://meet.jit.si/crm-${randomBytes(16).toString('hex')}`;
 
 const timeOf = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).getTime();
 
@@ -118,7 +119,11 @@ export const invitationHtml = (input: { lines: string[]; link: string | null; de
   return body.join('\n');
 };
 
-const mailInvitation = async (input: {
+/**
+ * Mails one attendee the invitation (or its cancellation) with the iCalendar attached. `letter`, the
+ * organisation's template filled in, replaces the built-in subject and opens the text.
+ */
+export const mailInvitation = async (input: {
   db: Executor;
   services: Services;
   to: string;
@@ -126,6 +131,7 @@ const mailInvitation = async (input: {
   event: CalendarEvent;
   heading: 'Invitation' | 'Updated invitation' | 'Cancelled';
   sentFor: SentFor;
+  letter?: Letter | null;
 }) => {
   const { event, method, services } = input;
   const ics = invitationIcs({ event, method, appUrl: services.config.appUrl });
@@ -139,11 +145,15 @@ const mailInvitation = async (input: {
     event.organizer ? `Organiser: ${event.organizer.name} <${event.organizer.email}>` : '',
   ].filter(Boolean);
   const description = event.description?.trim() ?? '';
+  const opening = input.letter ? [input.letter.text, ''] : [];
   await services.mail.send(input.db, {
     to: input.to,
-    subject: `${input.heading}: ${event.title} @ ${whenOf(event.startTime, zoneOf(event))} (${zoneOf(event)})`,
-    text: [...lines, description ? `\n${description}` : ''].filter(Boolean).join('\n'),
-    html: invitationHtml({ lines, link, description }),
+    subject: input.letter?.subject ?? `${input.heading}: ${event.title} @ ${whenOf(event.startTime, zoneOf(event))} (${zoneOf(event)})`,
+    text: [...opening, ...lines, description ? `\n${description}` : ''].filter(Boolean).join('\n'),
+    html: [
+      ...opening.filter(Boolean).map((line) => `<p style="white-space: pre-wrap">${escapeHtml(line)}</p>`),
+      invitationHtml({ lines, link, description }),
+    ].join('\n'),
     // Outlook reads the attachment, Gmail and Apple Mail the inline text/calendar alternative.
     alternatives: [{ contentType, content: ics }],
     attachments: [{ filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', contentType, content: ics }],

@@ -1,4 +1,5 @@
-import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
+import { type Address, fullNameOf, type PersonName } from '@app/contract/conventions/common';
+import type { TemplateValues } from '@app/contract/resources/crm/email-template';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { candidates } from '../../db/schema/candidates';
@@ -46,6 +47,31 @@ const builtIn: Record<ApplicantMailType, (letter: LetterFacts) => Letter> = {
       organisationName,
     ].join('\n'),
   }),
+};
+
+/** A template's variables for one candidate and job (crm.md §3 Email template). */
+export const templateValuesOf = (input: {
+  person: { name: unknown; email: string | null; phone: string | null; address: Address | null; preferences: unknown };
+  jobTitle: string;
+  organisationName: string;
+}): TemplateValues => {
+  const name = (input.person.name ?? {}) as PersonName;
+  const address = input.person.address ?? {};
+  return {
+    firstName: name.first,
+    lastName: name.last,
+    organisationName: input.organisationName,
+    designation: (input.person.preferences as { currentJobTitle?: string } | null)?.currentJobTitle,
+    email: input.person.email,
+    phone: input.person.phone,
+    building: address.building,
+    street: address.street,
+    city: address.city,
+    county: address.county,
+    postCode: address.postCode,
+    country: address.country,
+    jobTitle: input.jobTitle,
+  };
 };
 
 /**
@@ -100,23 +126,8 @@ export const mailApplicants = async (
     const name = person.name as PersonName;
     const jobTitle = titleOf.get(application.jobId) ?? 'the role';
     const organisationName = organisation?.name ?? '';
-    const address = person.address ?? {};
     const letter = template
-      ? filledLetter(template, {
-          firstName: name.first,
-          lastName: name.last,
-          organisationName,
-          designation: (person.preferences as { currentJobTitle?: string } | null)?.currentJobTitle,
-          email: person.email,
-          phone: person.phone,
-          building: address.building,
-          street: address.street,
-          city: address.city,
-          county: address.county,
-          postCode: address.postCode,
-          country: address.country,
-          jobTitle,
-        })
+      ? filledLetter(template, templateValuesOf({ person, jobTitle, organisationName }))
       : builtIn[input.type]({ firstName: name.first || fullNameOf(name) || 'candidate', jobTitle, organisationName });
     await input.services.mail.send(db, {
       to: person.email,

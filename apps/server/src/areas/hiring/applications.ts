@@ -23,6 +23,7 @@ import type { Transition, TransitionOptions } from '../../engine/transitions';
 import { plainText, sanitizeRichText } from '../../services/sanitize';
 import { applicantMailOfStage, mailApplicants } from './application-mail';
 import { crmJobRepository } from './crm-jobs';
+import { interviewsOfApplications } from './interview-repository';
 
 export const applicationRepository = resourceRepository(crmJobApplication, crmJobApplications);
 
@@ -47,7 +48,7 @@ const joiningInfoOf = (input: Record<string, unknown>): JoiningInfo => {
   return { startDate: start.toISOString(), endDate: end?.toISOString() ?? null, durationInMonths: end ? monthsBetween(start, end) : null };
 };
 
-const transitions: TransitionOptions = {
+export const applicationTransitions: TransitionOptions = {
   // In the move's transaction: the joining dates are written with it, and the letters are queued with
   // it, so a refused move writes and mails nothing.
   beforeTransition: async ({ db, caller, services, moves, input }) => {
@@ -253,8 +254,21 @@ const recipientsOf = async (db: Executor, scope: Scope, input: { ids: string[]; 
   });
 };
 
+/** The records with their interviews (`interviews`), for the whole page at once. */
+const withInterviews = async <Record extends { _id: string }>(db: Executor, scope: Scope, records: Record[]) => {
+  const byApplication = await interviewsOfApplications(
+    db,
+    scope,
+    records.map((record) => record._id),
+  );
+  return records.map((record) => ({ ...record, interviews: byApplication.get(record._id) ?? [] }));
+};
+
 export const registerApplications = (app: FastifyInstance) => {
-  registerResource(app, applicationRepository, { transitions });
+  registerResource(app, applicationRepository, {
+    transitions: applicationTransitions,
+    hooks: { afterRead: ({ db, scope, records }) => withInterviews(db, scope, records) },
+  });
 
   registerCall(app, addToLongList, async (ctx) => {
     const { db, scope, input } = ctx;
@@ -279,13 +293,17 @@ export const registerApplications = (app: FastifyInstance) => {
   registerCall(app, candidateApplicationList, async ({ db, scope, input }) => {
     const { candidateId, ...request } = input;
     await checkVisible(db, scope, { candidateId: [candidateId] });
-    return applicationRepository.list(db, scope, request, [eq(crmJobApplications.candidateId, candidateId)]);
+    const page = await applicationRepository.list(db, scope, request, [eq(crmJobApplications.candidateId, candidateId)]);
+    return { ...page, results: await withInterviews(db, scope, page.results) };
   });
 
   registerCall(app, jobApplicantsList, async ({ db, scope, input }) => {
     const { jobId, ...request } = input;
     await checkVisible(db, scope, { jobId: [jobId] });
-    return applicationRepository.list(db, scope, request, [eq(crmJobApplications.jobId, jobId)], { fields: applicationCardFields });
+    const page = await applicationRepository.list(db, scope, request, [eq(crmJobApplications.jobId, jobId)], {
+      fields: applicationCardFields,
+    });
+    return { ...page, results: await withInterviews(db, scope, page.results) };
   });
 
   registerCall(app, grantApplicationAccess, (ctx) =>

@@ -3,15 +3,17 @@ import { registerApplications } from './applications';
 import { registerBoardBridge } from './board-bridge';
 import { registerCrmJobRemoval } from './crm-job-removal';
 import { registerCrmJobs } from './crm-jobs';
+import { registerInterviews } from './interviews';
 import { registerPipelines } from './pipelines';
 import { registerHiringReports } from './reports';
 
-/** Hiring: pipelines, CRM jobs and their applications. */
+/** Hiring: pipelines, CRM jobs, their applications and interviews. */
 export const registerHiring = (app: FastifyInstance) => {
   registerPipelines(app);
   registerCrmJobs(app);
   registerCrmJobRemoval();
   registerApplications(app);
+  registerInterviews(app);
   registerBoardBridge(app);
   registerHiringReports(app);
 };

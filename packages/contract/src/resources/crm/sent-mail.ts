@@ -21,6 +21,9 @@ export const mailKinds = [
   'JOB_APPLICANT_EMAIL',
   'JOB_APPLICANT_REJECTION',
   'JOB_APPLICANT_OFFER_LETTER',
+  'INTERVIEW_INVITATION',
+  'INTERVIEW_UPDATE',
+  'INTERVIEW_CANCELLATION',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

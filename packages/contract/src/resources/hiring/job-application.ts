@@ -69,12 +69,13 @@ export const applicationStages = {
   moveMany: { method: 'POST', path: '/crm-job-application/multi-move-to-stage', who: ['CRM_USER'], input: moveApplicationsRequest },
 } as const satisfies Stages;
 
-/** An application's interview as its board card and page show it (filled by the interviews issue). */
+/** An application's interview as its board card and page show it. */
 export const applicationInterview = z.object({
   _id: z.string(),
   avgScorecard: z.object({ score: z.string().nullable(), points: z.number().nullable() }).nullable(),
   interviewType: z.string().nullable(),
   status: z.string(),
+  startTime: z.string().optional(),
 });
 
 /**

@@ -1,0 +1,385 @@
+import type { ItemId } from '@app/contract/conventions/common';
+import type { MailKind } from '@app/contract/resources/crm/sent-mail';
+import {
+  cancelledInterview,
+  endBeforeStart,
+  googleMeetNotConnected,
+  type interview,
+  interviewFeedback,
+  interviewMeetingInfo,
+  onlyInterviewersScore,
+  overallScoreLabel,
+  type scorecardEntry,
+} from '@app/contract/resources/hiring/interview';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { candidates } from '../../db/schema/candidates';
+import { feedbackCategories, feedbackRatingOptions } from '../../db/schema/feedback';
+import { crmJobs, hiringPipelineItems } from '../../db/schema/hiring';
+import { interviews } from '../../db/schema/interviews';
+import { organisations } from '../../db/schema/organisations';
+import { badRequest, forbidden, notFound } from '../../engine/errors';
+import { registerCall } from '../../engine/register-call';
+import { registerResource } from '../../engine/register-resource';
+import type { HookContext, ResourceHooks } from '../../engine/resource-hooks';
+import { moveRecords } from '../../engine/transitions';
+import type { SentFor } from '../../services/mail';
+import { type CalendarEvent, interviewUid } from '../crm/event-calendar';
+import { candidatePeople, staffPeople } from '../crm/event-people';
+import { mailInvitation, newMeetingLink } from '../crm/events';
+import { activeTemplateOf, filledLetter } from '../email/templates';
+import { feedbackCategoryRepository, ratingOptionRepository } from '../feedback/routes';
+import { templateValuesOf } from './application-mail';
+import { applicationRepository, applicationTransitions } from './applications';
+import { interviewRepository } from './interview-repository';
+
+type Hooks = ResourceHooks<typeof interview>;
+type Row = Record<string, unknown> & { _id: string };
+
+/** What the invitation is made of: a change to any of them is a new version, mailed to everyone. */
+const invitationFields = [
+  'interviewType',
+  'medium',
+  'onlineMeetingProvider',
+  'interviewerIds',
+  'startTime',
+  'endTime',
+  'timeZone',
+  'location',
+  'descriptionForCandidate',
+  'meetingInfo',
+] as const;
+const changesInvitation = (values: Record<string, unknown>) => invitationFields.some((field) => values[field] !== undefined);
+
+/** Stages an application leaves for INTERVIEWING when its first interview is scheduled; from later ones it stays put. */
+const beforeInterviewing = new Set(['APPLIED', 'LONG_LIST', 'SHORT_LIST', 'OUTBOUND', 'SCREENING', 'SUBMITTED', 'ON_HOLD']);
+
+const timeOf = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).getTime();
+
+const checkTimes = (start: unknown, end: unknown) => {
+  if (timeOf(end) <= timeOf(start)) throw badRequest(endBeforeStart, [{ field: 'endTime', message: endBeforeStart }]);
+};
+
+/** An online interview gets a Jitsi room; Google Meet needs a Google connection the organisation does not have. */
+const meetingOf = (medium: unknown, provider: unknown, meetingInfo: unknown) => {
+  if (medium !== 'ONLINE') return { onlineMeetingProvider: null };
+  if (provider === 'GOOGLE_MEET') {
+    throw badRequest(googleMeetNotConnected, [{ field: 'onlineMeetingProvider', message: googleMeetNotConnected }]);
+  }
+  return { onlineMeetingProvider: 'JITSI', ...(meetingInfo ? {} : { meetingInfo: newMeetingLink() }) };
+};
+
+const beforeCreate: Hooks['beforeCreate'] = async ({ db, scope, caller, values }) => {
+  checkTimes(values.startTime, values.endTime);
+  const application = await applicationRepository.find(db, scope, values.jobApplicationId);
+  if (!application) throw notFound(applicationRepository.label);
+  return {
+    ...values,
+    ...meetingOf(values.medium, values.onlineMeetingProvider, null),
+    candidateId: application.candidateId,
+    jobId: application.jobId,
+    clientId: application.clientId ?? null,
+    hostUserId: caller?.id ?? null,
+    status: 'SCHEDULED',
+    sequence: 0,
+    scorecard: [],
+    avgScorecard: { score: null, points: null },
+  };
+};
+
+const beforeUpdate: Hooks['beforeUpdate'] = ({ values, before, action }) => {
+  if (action === 'STATUS_CHANGE') {
+    if (before.status === values.status) return values;
+    // A cancelled interview's invitation is withdrawn: bringing it back would need a new one.
+    if (before.status === 'CANCELLED') throw badRequest(cancelledInterview);
+    return values.status === 'CANCELLED' ? { ...values, sequence: (before.sequence ?? 0) + 1 } : values;
+  }
+  if (!changesInvitation(values)) return values;
+  if (before.status === 'CANCELLED') throw badRequest(cancelledInterview);
+  checkTimes(values.startTime ?? before.startTime, values.endTime ?? before.endTime);
+  const next: Record<string, unknown> = { ...values, sequence: (before.sequence ?? 0) + 1 };
+  if (values.medium !== undefined || values.onlineMeetingProvider !== undefined) {
+    const medium = values.medium ?? before.medium;
+    Object.assign(
+      next,
+      meetingOf(medium, values.onlineMeetingProvider ?? before.onlineMeetingProvider, values.meetingInfo ?? before.meetingInfo),
+    );
+    // An interview no longer online drops its video room, unless staff wrote new meeting details with the change.
+    if (medium !== 'ONLINE' && values.meetingInfo === undefined) next.meetingInfo = null;
+  }
+  return next;
+};
+
+const isLink = (text: string | null | undefined) => !!text && /^https?:\/\/\S+$/.test(text.trim());
+
+type Attendee = { email: string; name?: string | null };
+
+/**
+ * Mails the invitation of this version of the interview: REQUEST to the candidate (opening with the
+ * organisation's INTERVIEW_SCHEDULED template on the first) and each interviewer, CANCEL to
+ * interviewers taken off, or CANCEL to everyone when it is cancelled. Queued in the write's
+ * transaction: a refused write mails no one.
+ */
+const mailInterview = async (
+  ctx: HookContext<typeof interview>,
+  input: { record: Row; before?: Row; change: 'new' | 'update' | 'cancel' },
+) => {
+  const { db, services, caller } = ctx;
+  const { record, before } = input;
+  const organisationId = record.organisationId as string;
+  const hostId = (record.hostUserId as string | null) ?? null;
+  const interviewerIds = (record.interviewerIds as string[]) ?? [];
+  const earlierIds = (before?.interviewerIds as string[] | undefined) ?? [];
+  const staff = await staffPeople(db, organisationId, [...new Set([...interviewerIds, ...earlierIds, ...(hostId ? [hostId] : [])])]);
+  const candidateId = record.candidateId as string;
+  const candidate = (await candidatePeople(db, organisationId, [candidateId])).get(candidateId);
+  const [job] = await db
+    .select({ title: crmJobs.title })
+    .from(crmJobs)
+    .where(eq(crmJobs.id, record.jobId as string));
+  const host = hostId ? staff.get(hostId) : undefined;
+  const candidateName = candidate?.name || candidate?.email || 'candidate';
+  const meetingInfo = (record.meetingInfo as string | null) ?? null;
+  const base: Omit<CalendarEvent, 'attendees' | 'description'> = {
+    id: record._id,
+    uid: interviewUid(record._id, services.config.appUrl),
+    title: `${record.interviewType} interview: ${candidateName} for ${job?.title ?? 'the role'}`,
+    startTime: record.startTime as string,
+    endTime: record.endTime as string,
+    location: record.medium === 'IN_PERSON' ? ((record.location as CalendarEvent['location']) ?? null) : null,
+    meetingLink: isLink(meetingInfo) ? meetingInfo?.trim() : null,
+    timeZone: (record.timeZone as string | null) ?? 'UTC',
+    sequence: (record.sequence as number) ?? 0,
+    organizer: host ? { name: host.name || host.email, email: host.email } : null,
+  };
+  const details = isLink(meetingInfo) ? '' : (meetingInfo ?? '');
+  const forCandidate = [record.descriptionForCandidate as string | null, details].filter(Boolean).join('\n\n');
+  const forInterviewers = [forCandidate, record.remarks ? `Notes for the interviewers: ${record.remarks}` : '']
+    .filter(Boolean)
+    .join('\n\n');
+  const attendees: Attendee[] = [
+    ...(candidate ? [candidate] : []),
+    ...interviewerIds.flatMap((id) => (staff.get(id) ? [staff.get(id) as Attendee] : [])),
+  ];
+  const itemId = record.itemId as ItemId | undefined;
+  const sentFor = (kind: MailKind, toCandidate: boolean): SentFor => ({
+    organisationId,
+    by: caller ? { id: caller.id, name: caller.name || caller.email } : null,
+    kind,
+    relatedTo: [
+      { _id: record._id, entityType: 'Interview', ...(itemId ? { itemId } : {}) },
+      { _id: record.jobApplicationId as string, entityType: 'CrmJobApplication' },
+      ...(toCandidate ? [{ _id: candidateId, entityType: 'Candidate' }] : []),
+    ],
+    outside: false,
+  });
+  const letter =
+    input.change === 'new' && candidate ? await candidateLetter(db, { organisationId, candidateId, jobTitle: job?.title }) : null;
+  for (const attendee of attendees) {
+    const toCandidate = attendee === candidate;
+    const event = { ...base, attendees, description: toCandidate ? forCandidate : forInterviewers };
+    const cancel = input.change === 'cancel';
+    await mailInvitation({
+      db,
+      services,
+      to: attendee.email,
+      method: cancel ? 'CANCEL' : 'REQUEST',
+      event,
+      heading: cancel ? 'Cancelled' : input.change === 'new' ? 'Invitation' : 'Updated invitation',
+      sentFor: sentFor(
+        cancel ? 'INTERVIEW_CANCELLATION' : input.change === 'new' ? 'INTERVIEW_INVITATION' : 'INTERVIEW_UPDATE',
+        toCandidate,
+      ),
+      letter: toCandidate ? letter : null,
+    });
+  }
+  if (input.change !== 'update') return;
+  for (const id of earlierIds) {
+    const removed = staff.get(id);
+    if (interviewerIds.includes(id) || !removed) continue;
+    // The cancellation names only the one taken off, so their calendar drops it and no one else's changes.
+    await mailInvitation({
+      db,
+      services,
+      to: removed.email,
+      method: 'CANCEL',
+      event: { ...base, attendees: [removed], description: forInterviewers },
+      heading: 'Cancelled',
+      sentFor: sentFor('INTERVIEW_CANCELLATION', false),
+    });
+  }
+};
+
+/** The organisation's ACTIVE INTERVIEW_SCHEDULED template filled in for the candidate, or none (the built-in invitation alone). */
+const candidateLetter = async (db: Executor, input: { organisationId: string; candidateId: string; jobTitle: string | undefined }) => {
+  const template = await activeTemplateOf(db, input.organisationId, 'INTERVIEW_SCHEDULED');
+  if (!template) return null;
+  const [person] = await db
+    .select({
+      name: candidates.name,
+      email: candidates.email,
+      phone: candidates.phone,
+      address: candidates.address,
+      preferences: candidates.preferences,
+    })
+    .from(candidates)
+    .where(eq(candidates.id, input.candidateId));
+  const [organisation] = await db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, input.organisationId));
+  if (!person) return null;
+  return filledLetter(
+    template,
+    templateValuesOf({ person, jobTitle: input.jobTitle ?? 'the role', organisationName: organisation?.name ?? '' }),
+  );
+};
+
+/**
+ * The first interview of an application at an earlier stage moves it to its pipeline's INTERVIEWING
+ * stage, as a staff move would (history, log), in the scheduling's transaction.
+ */
+const moveToInterviewing = async (ctx: HookContext<typeof interview>, record: Row) => {
+  const { db } = ctx;
+  const applicationId = record.jobApplicationId as string;
+  const [other] = await db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .where(and(eq(interviews.jobApplicationId, applicationId), ne(interviews.id, record._id), eq(interviews.isDeleted, false)))
+    .limit(1);
+  if (other) return;
+  const application = await applicationRepository.find(db, ctx.scope, applicationId);
+  if (!application?.pipelineCurrentStage) return;
+  const [current] = await db
+    .select({ stageType: hiringPipelineItems.stageType })
+    .from(hiringPipelineItems)
+    .where(eq(hiringPipelineItems.id, application.pipelineCurrentStage as string));
+  if (!current || !beforeInterviewing.has(current.stageType)) return;
+  const [interviewing] = await db
+    .select({ id: hiringPipelineItems.id })
+    .from(hiringPipelineItems)
+    .where(
+      and(
+        eq(hiringPipelineItems.pipelineId, application.pipelineId as string),
+        eq(hiringPipelineItems.stageType, 'INTERVIEWING'),
+        eq(hiringPipelineItems.enabled, true),
+        eq(hiringPipelineItems.isDeleted, false),
+      ),
+    )
+    .orderBy(asc(hiringPipelineItems.orderNo), asc(hiringPipelineItems.id))
+    .limit(1);
+  if (!interviewing) return;
+  await moveRecords(
+    { ...ctx, repository: applicationRepository, options: applicationTransitions },
+    { ids: [applicationId], stage: interviewing.id, remarks: `${record.interviewType} interview scheduled` },
+  );
+};
+
+const afterWrite: Hooks['afterWrite'] = async (args) => {
+  const { operation, input } = args;
+  const record = args.record as unknown as Row;
+  const before = args.before as unknown as Row | undefined;
+  if (operation === 'create') {
+    await moveToInterviewing(args, record);
+    await mailInterview(args, { record, change: 'new' });
+  } else if (operation === 'update' && changesInvitation(input)) {
+    await mailInterview(args, { record, before, change: 'update' });
+  } else if (operation === 'setStatus' && record.status === 'CANCELLED' && before?.status !== 'CANCELLED') {
+    await mailInterview(args, { record, change: 'cancel' });
+  }
+};
+
+type ScorecardEntry = z.output<typeof scorecardEntry>;
+
+/** The mean of the overall scores to one decimal, and its verdict. */
+const averageOf = (scorecard: ScorecardEntry[]) => {
+  if (scorecard.length === 0) return { score: null, points: null };
+  const points = Math.round((scorecard.reduce((sum, entry) => sum + entry.overallScore, 0) / scorecard.length) * 10) / 10;
+  return { score: overallScoreLabel(points), points };
+};
+
+/** The scorecard's items with their category and rating read from the organisation's own (each option of its category). */
+const itemsOf = async (
+  db: Executor,
+  organisationId: string,
+  items: { categoryId: string; ratingOptionId: string; remarks?: string | null }[],
+) => {
+  if (items.length === 0) return [];
+  const scope = { organisationId };
+  const categories = await db
+    .select({ id: feedbackCategories.id, label: feedbackCategories.label })
+    .from(feedbackCategories)
+    .where(
+      and(
+        inArray(feedbackCategories.id, [...new Set(items.map((item) => item.categoryId))]),
+        ...feedbackCategoryRepository.scopeWhere(scope),
+      ),
+    );
+  const options = await db
+    .select({
+      id: feedbackRatingOptions.id,
+      categoryId: feedbackRatingOptions.categoryId,
+      label: feedbackRatingOptions.label,
+      points: feedbackRatingOptions.points,
+    })
+    .from(feedbackRatingOptions)
+    .where(
+      and(
+        inArray(feedbackRatingOptions.id, [...new Set(items.map((item) => item.ratingOptionId))]),
+        ...ratingOptionRepository.scopeWhere(scope),
+      ),
+    );
+  const categoryOf = new Map(categories.map((row) => [row.id, row]));
+  const optionOf = new Map(options.map((row) => [row.id, row]));
+  return items.map((item) => {
+    const category = categoryOf.get(item.categoryId);
+    if (!category) throw notFound(feedbackCategoryRepository.label);
+    const option = optionOf.get(item.ratingOptionId);
+    if (!option) throw notFound(ratingOptionRepository.label);
+    if (option.categoryId !== item.categoryId) {
+      const message = `“${option.label}” is not a rating of “${category.label}”`;
+      throw badRequest(message, [{ field: 'ratingOptionId', message }]);
+    }
+    return {
+      category: { _id: category.id, label: category.label },
+      score: { _id: option.id, label: option.label, points: option.points },
+      remarks: item.remarks ?? null,
+    };
+  });
+};
+
+/** `/interview`: scheduling with invitations, rescheduling, status, the meeting's details and scorecards. */
+export const registerInterviews = (app: FastifyInstance) => {
+  registerResource(app, interviewRepository, { hooks: { beforeCreate, beforeUpdate, afterWrite } });
+
+  registerCall(app, interviewMeetingInfo, (ctx) =>
+    interviewRepository.update(ctx.db, { ...ctx, id: ctx.input._id, values: { meetingInfo: ctx.input.meetingInfo } }),
+  );
+
+  registerCall(app, interviewFeedback, async (ctx) => {
+    const { db, scope, caller, input } = ctx;
+    const before = await interviewRepository.get(db, scope, input._id);
+    const interviewerIds = (before.interviewerIds as string[]) ?? [];
+    if (!caller || (!interviewerIds.includes(caller.id) && before.hostUserId !== caller.id)) throw forbidden(onlyInterviewersScore);
+    if (before.status === 'CANCELLED') throw badRequest(cancelledInterview);
+    const items = await itemsOf(db, before.organisationId as string, input.scorecard.scorecardItems);
+    const entry: ScorecardEntry = {
+      remarks: input.scorecard.remarks,
+      overallScore: input.scorecard.overallScore,
+      scorecardItems: items,
+      submittedBy: { _id: caller.id, name: caller.name || caller.email },
+      submittedAt: new Date().toISOString(),
+    };
+    const scorecard = [...((before.scorecard as ScorecardEntry[]) ?? []).filter((earlier) => earlier.submittedBy._id !== caller.id), entry];
+    const scored = new Set(scorecard.map((earlier) => earlier.submittedBy._id));
+    // Every interviewer has scored it: it took place.
+    const complete = before.status === 'SCHEDULED' && interviewerIds.every((id) => scored.has(id));
+    return interviewRepository.update(db, {
+      ...ctx,
+      id: input._id,
+      values: { scorecard, avgScorecard: averageOf(scorecard), ...(complete ? { status: 'COMPLETED' } : {}) },
+    });
+  });
+};
