@@ -1,4 +1,5 @@
 import { entityLog } from '@app/contract/resources/entity-log';
+import { interview } from '@app/contract/resources/hiring/interview';
 import { crmJobApplication, grantApplicationAccess } from '@app/contract/resources/hiring/job-application';
 import { hiringPipeline, type PipelineItem } from '@app/contract/resources/hiring/pipeline';
 import { Anchor, Button, Group, Select, Stack, Switch, Tabs, Text, Timeline } from '@mantine/core';
@@ -16,6 +17,7 @@ import { SectionCard } from '../../kit/section-card';
 import { type RecordOf, resourceKey, useCall, useDetails } from '../../kit/use-resource';
 import { formatDateTime, humanise } from '../../kit/words';
 import { ActivityPanel } from '../crm/activity-panel';
+import { ApplicationInterviews } from '../crm/interviews-page';
 import { columnsOf, type MoveAnswers, movePayload, timeInStage } from './board/board-model';
 import { moveApplicationCall } from './hiring-calls';
 import { MoveDialog } from './move-dialog';
@@ -199,11 +201,17 @@ export const ApplicationPage = () => {
             <Tabs defaultValue="history" keepMounted={false}>
               <Tabs.List>
                 <Tabs.Tab value="history">Stage history</Tabs.Tab>
+                {can.do(interview, 'list') && <Tabs.Tab value="interviews">Interviews</Tabs.Tab>}
                 {can.do(entityLog, 'list') && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
               </Tabs.List>
               <Tabs.Panel value="history" pt="md">
                 <StageTimeline steps={stageSteps(application.pipelineStageHistory, titleOf)} />
               </Tabs.Panel>
+              {can.do(interview, 'list') && (
+                <Tabs.Panel value="interviews" pt="md">
+                  <ApplicationInterviews applicationId={application._id} />
+                </Tabs.Panel>
+              )}
               {can.do(entityLog, 'list') && (
                 <Tabs.Panel value="activity" pt="md">
                   <ActivityPanel id={application._id} />

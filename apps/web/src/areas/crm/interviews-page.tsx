@@ -1,0 +1,263 @@
+import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
+import { interview, interviewFeedback, overallScores } from '@app/contract/resources/hiring/interview';
+import { crmJobApplication } from '@app/contract/resources/hiring/job-application';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { IconStar } from '@tabler/icons-react';
+import { useState } from 'react';
+import { isApiError } from '../../kit/api';
+import { useCan } from '../../kit/can';
+import type { FieldDescriptor } from '../../kit/field-descriptor';
+import { mapFieldErrors } from '../../kit/field-errors';
+import { notifyFailure, notifySuccess } from '../../kit/notify';
+import type { Column } from '../../kit/resource-list';
+import { ResourceScreen } from '../../kit/resource-screen';
+import { screenTailoring } from '../../kit/screen-tailoring';
+import { useSession } from '../../kit/session';
+import type { Tailoring } from '../../kit/tailor';
+import { type RecordOf, useCall, useList } from '../../kit/use-resource';
+import { formatDateTime } from '../../kit/words';
+
+type InterviewRow = RecordOf<typeof interview>;
+type Scorecard = InterviewRow['scorecard'][number];
+
+/** The browser's own zone, so the invitations state the times as the scheduler sees them. */
+const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const formFields: Tailoring<FieldDescriptor> = {
+  pick: [
+    'jobApplicationId',
+    'interviewType',
+    'medium',
+    'onlineMeetingProvider',
+    'interviewerIds',
+    'startTime',
+    'endTime',
+    'descriptionForCandidate',
+    'remarks',
+  ],
+  // A timestamp has no derived input: the times are picked to the minute, in the person's own time.
+  add: [
+    { name: 'startTime', label: 'Starts', kind: 'dateTime', required: true, half: true },
+    { name: 'endTime', label: 'Ends', kind: 'dateTime', required: true, half: true },
+  ],
+  change: {
+    jobApplicationId: { label: 'Application', modes: ['create'], required: true },
+    interviewType: { placeholder: 'First, Technical, Final…', required: true },
+    medium: { label: 'How', required: true },
+    onlineMeetingProvider: {
+      label: 'Video service',
+      description: 'For a video call: a Jitsi Meet room is made and sent with the invitation.',
+    },
+    interviewerIds: { label: 'Interviewers', required: true },
+    descriptionForCandidate: { kind: 'textarea', label: 'For the candidate', description: 'Sent with the candidate’s invitation.' },
+    remarks: { kind: 'textarea', label: 'Notes for the interviewers', description: 'Never sent to the candidate.' },
+  },
+};
+
+const scoreOf = (row: { avgScorecard?: { score: string | null; points: number | null } | null }) =>
+  row.avgScorecard?.points != null ? `${row.avgScorecard.score} (${row.avgScorecard.points})` : '';
+
+/** The interview list and form, on the Interviews page and an application's Interviews tab. */
+export const interviewScreen = screenTailoring({
+  resource: interview,
+  fields: formFields,
+  columns: {
+    pick: ['candidateId', 'jobId', 'interviewType', 'startTime', 'interviewerIds', 'status', 'score'],
+    change: { startTime: { header: 'Starts' }, jobId: { header: 'Job' }, candidateId: { header: 'Candidate' } },
+    add: [{ key: 'score', header: 'Score', render: scoreOf }] as Column<InterviewRow>[],
+  } as never,
+});
+
+/** The Interviews tab of an application: the application is the page's own, so the form does not ask for it. */
+export const applicationInterviewScreen = screenTailoring({
+  resource: interview,
+  fields: { ...formFields, pick: formFields.pick?.filter((name) => name !== 'jobApplicationId') },
+  columns: {
+    pick: ['interviewType', 'startTime', 'interviewerIds', 'status', 'score'],
+    change: { startTime: { header: 'Starts' } },
+    add: [{ key: 'score', header: 'Score', render: scoreOf }] as Column<InterviewRow>[],
+  } as never,
+});
+
+const scoreOptions = Object.entries(overallScores).map(([points, label]) => ({ value: points, label: `${points}: ${label}` }));
+
+/** One interviewer's scorecard: an overall verdict, remarks, and a rating per feedback category. */
+const ScorecardModal = ({ row, onClose }: { row: InterviewRow; onClose: () => void }) => {
+  const { user } = useSession();
+  const mine = row.scorecard.find((entry) => entry.submittedBy._id === user?._id);
+  const categories = useList(feedbackCategory, { limit: 'ALL', filter: { status: 'ACTIVE' } });
+  const [overall, setOverall] = useState<string | null>(mine ? String(mine.overallScore) : null);
+  const [remarks, setRemarks] = useState(mine?.remarks ?? '');
+  const [ratings, setRatings] = useState<Record<string, string | null>>(
+    Object.fromEntries((mine?.scorecardItems ?? []).map((item) => [item.category._id, item.score._id])),
+  );
+  const submit = useCall(interviewFeedback, { invalidates: [interview, crmJobApplication] });
+  const errors = isApiError(submit.error)
+    ? mapFieldErrors(submit.error.errors, [{ name: 'scorecard.overallScore' }, { name: 'scorecard.remarks' }]).mapped
+    : {};
+  const send = () =>
+    submit.mutate(
+      {
+        _id: row._id,
+        scorecard: {
+          remarks,
+          overallScore: Number(overall),
+          scorecardItems: Object.entries(ratings).flatMap(([categoryId, ratingOptionId]) =>
+            ratingOptionId ? [{ categoryId, ratingOptionId }] : [],
+          ),
+        },
+      },
+      {
+        onSuccess: () => {
+          notifySuccess('Your scorecard is saved');
+          onClose();
+        },
+        onError: (error) => notifyFailure(error, 'Scorecard not saved'),
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title={`Scorecard: ${row.interviewType}`} size="lg">
+      <Stack>
+        <Select
+          label="Overall"
+          placeholder="Your verdict"
+          data={scoreOptions}
+          value={overall}
+          onChange={setOverall}
+          required
+          error={errors['scorecard.overallScore']}
+        />
+        {(categories.data?.results ?? []).map((category) => (
+          <Select
+            key={category._id}
+            label={category.label}
+            placeholder="Not rated"
+            clearable
+            data={(category.rating ?? [])
+              .filter((option) => option.status === 'ACTIVE')
+              .map((option) => ({ value: option._id, label: `${option.label} (${option.points})` }))}
+            value={ratings[category._id] ?? null}
+            onChange={(value) => setRatings((current) => ({ ...current, [category._id]: value }))}
+          />
+        ))}
+        <Textarea
+          label="Remarks"
+          description="What you saw: the evidence for your verdict."
+          autosize
+          minRows={3}
+          value={remarks}
+          onChange={(event) => setRemarks(event.currentTarget.value)}
+          required
+          error={errors['scorecard.remarks']}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={send} loading={submit.isPending} disabled={!overall}>
+            Save scorecard
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};
+
+/** The scorecards an interview has, as its opened record shows them. */
+const Scorecards = ({ scorecard }: { scorecard: Scorecard[] }) => (
+  <Stack gap="sm">
+    <Text fw={600}>Scorecards</Text>
+    {scorecard.length === 0 ? (
+      <Text c="dimmed" size="sm">
+        No scorecards yet.
+      </Text>
+    ) : (
+      scorecard.map((entry) => (
+        <Stack key={entry.submittedBy._id} gap={2}>
+          <Text size="sm" fw={500}>
+            {entry.submittedBy.name}: {entry.overallScore} ({overallScores[entry.overallScore as keyof typeof overallScores]}),{' '}
+            {formatDateTime(entry.submittedAt)}
+          </Text>
+          {entry.scorecardItems.map((item) => (
+            <Text key={item.category._id} size="sm">
+              {item.category.label}: {item.score.label} ({item.score.points})
+            </Text>
+          ))}
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {entry.remarks}
+          </Text>
+        </Stack>
+      ))
+    )}
+  </Stack>
+);
+
+/** The Score action of a row, for its interviewers and host while it is not cancelled. */
+const useScoring = () => {
+  const can = useCan();
+  const { user } = useSession();
+  const [scoring, setScoring] = useState<InterviewRow | null>(null);
+  const mayScore = (row: InterviewRow) =>
+    can.call(interviewFeedback) &&
+    row.status !== 'CANCELLED' &&
+    Boolean(user && (row.interviewerIds.includes(user._id) || row.hostUserId === user._id));
+  const rowExtra = (row: InterviewRow) =>
+    mayScore(row) ? (
+      <Button size="compact-sm" variant="light" leftSection={<IconStar size={14} aria-hidden />} onClick={() => setScoring(row)}>
+        Score
+      </Button>
+    ) : null;
+  const modal = scoring ? <ScorecardModal row={scoring} onClose={() => setScoring(null)} /> : null;
+  return { rowExtra, modal };
+};
+
+const statusLabels = {
+  SCHEDULED: 'Set back to scheduled',
+  COMPLETED: 'Mark completed',
+  CANCELLED: 'Cancel interview',
+  NO_SHOW: 'Mark no-show',
+};
+
+/** An application's interviews: schedule one for it, score, reschedule or cancel. */
+export const ApplicationInterviews = ({ applicationId }: { applicationId: string }) => {
+  const scoring = useScoring();
+  return (
+    <>
+      <ResourceScreen
+        {...applicationInterviewScreen}
+        title="Interviews"
+        noun="interview"
+        headingOrder={2}
+        fixedFilter={{ jobApplicationId: applicationId }}
+        toPayload={(payload, mode) =>
+          mode === 'create' ? { ...payload, jobApplicationId: applicationId, timeZone: ownTimeZone() } : payload
+        }
+        rowLabel={(row) => `${row.interviewType} interview`}
+        statusLabels={statusLabels}
+        rowExtra={scoring.rowExtra}
+        recordExtra={(row) => <Scorecards scorecard={row.scorecard} />}
+        emptyMessage="No interviews yet: schedule the first and the candidate and interviewers get the invitation."
+      />
+      {scoring.modal}
+    </>
+  );
+};
+
+/** /crm/interviews: every interview of the organisation, newest first. */
+export const InterviewsPage = () => {
+  const scoring = useScoring();
+  return (
+    <>
+      <ResourceScreen
+        {...interviewScreen}
+        description="Scheduling mails the candidate and each interviewer a calendar invitation; a change mails the update, a cancellation withdraws it."
+        toPayload={(payload, mode) => (mode === 'create' ? { ...payload, timeZone: ownTimeZone() } : payload)}
+        rowLabel={(row) => `${row.interviewType} interview`}
+        statusLabels={statusLabels}
+        rowExtra={scoring.rowExtra}
+        recordExtra={(row) => <Scorecards scorecard={row.scorecard} />}
+      />
+      {scoring.modal}
+    </>
+  );
+};
