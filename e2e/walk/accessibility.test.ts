@@ -36,6 +36,8 @@ const publicScreens: Screen[] = [
   { path: '/register/company' },
   { path: '/forgot-password' },
   { path: '/reset-password?token=not-a-real-token', expectedFailures: /^POST 4\d\d \/api\/auth\/reset-password/ },
+  // An outside interviewer's page before its code: asking for one for an interview that is not there is told so.
+  { path: '/interview/000000000000000000000000', expectedFailures: /^POST 404 \/api\/interview-information\// },
   { path: '/no-such-page' },
 ];
 
@@ -79,6 +81,7 @@ const crmScreens: Screen[] = [
   { path: { linkFrom: '/crm/candidates', startsWith: '/crm/candidates/', not: /\/merge/ } },
   { path: '/crm/candidates/merge' },
   { path: { linkFrom: '/crm/jobs', startsWith: '/crm/jobs/' } },
+  { path: { linkFrom: '/crm/applications', startsWith: '/crm/applications/' } },
   { path: { linkFrom: '/crm/pipelines', startsWith: '/crm/pipelines/', not: /\/new/ } },
   { path: '/crm/pipelines/new' },
   { path: '/crm/hiring-reports' },

@@ -20,6 +20,7 @@ CREATE TABLE "interviews" (
 	"medium" text NOT NULL,
 	"online_meeting_provider" text,
 	"interviewer_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"external_interviewer" jsonb,
 	"start_time" timestamp with time zone NOT NULL,
 	"end_time" timestamp with time zone NOT NULL,
 	"time_zone" text DEFAULT 'UTC' NOT NULL,

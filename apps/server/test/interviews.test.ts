@@ -1,7 +1,14 @@
 import { emailTemplate } from '@app/contract/resources/crm/email-template';
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
 import { feedbackRatingOption } from '@app/contract/resources/crm/feedback-rating-option';
-import { interview, interviewFeedback, interviewMeetingInfo } from '@app/contract/resources/hiring/interview';
+import {
+  interview,
+  interviewFeedback,
+  interviewInformationCodes,
+  interviewInformationDetails,
+  interviewInformationFeedback,
+  interviewMeetingInfo,
+} from '@app/contract/resources/hiring/interview';
 import { applicationStages, crmJobApplication, jobApplicantsList } from '@app/contract/resources/hiring/job-application';
 import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +17,9 @@ import { permissionId, aRole as roleOf } from './support/access';
 import { logsOf } from './support/entity-log';
 import { aLongList, defaultPipelineOf, stageIdOf } from './support/hiring';
 import { parseIcs } from './support/ical';
-import { mailTo } from './support/outbox';
+import { codeIn, mailTo } from './support/outbox';
 import { call, type TestApp } from './support/test-app';
-import { aStaffMember, unique, type World, withWorld } from './support/world';
+import { aStaffMember, aVisitorAddress, unique, type World, withWorld } from './support/world';
 
 let t: TestApp;
 let w: World;
@@ -344,5 +351,98 @@ describe('interviews (crm.md §3 Interview, §6; DECISIONS.md §8)', () => {
     // Not staff.
     expect((await call(t.app, calls.list, {}, w.seeker.token)).status).toBe(403);
     expect((await call(t.app, calls.list, {})).status).toBe(401);
+  });
+
+  it('an external interviewer is invited, opens the interview page with a mailed code, and scores it; the code holds that interview only', async () => {
+    const { application, person } = await anApplication();
+    const ivy = await interviewStaff('WRITE', 'Ivy');
+    const hana = { name: 'Hana Client', email: `${unique('hana')}@client.example` };
+    const made = await schedule({ jobApplicationId: application._id, interviewerIds: [ivy.id], externalInterviewer: hana });
+    const other = await schedule({
+      jobApplicationId: application._id,
+      interviewerIds: [ivy.id],
+      externalInterviewer: hana,
+      interviewType: 'Final',
+    });
+    const [invite] = await mailTo(t.app, hana.email);
+    expect(icsOf(invite).events[0]?.attendees.map((a) => a.email)).toContain(hana.email);
+    expect(invite?.text).toContain(`/interview/${other._id}`);
+    const [toIvy] = await mailTo(t.app, ivy.email);
+    expect(toIvy?.text).toContain(`/crm/applications/${application._id}`);
+    expect(toIvy?.text).not.toContain('/interview/');
+
+    const from = aVisitorAddress();
+    const sent = await call(t.app, interviewInformationCodes.sendOtp, { _id: made._id }, undefined, { from });
+    expect(sent.status, sent.body.message).toBe(200);
+    const code = codeIn((await mailTo(t.app, hana.email))[0]?.text ?? '');
+    // The candidate and staff are never sent the page's code.
+    expect((await mailTo(t.app, person.email)).some((mail) => /Your code is/.test(mail.text ?? ''))).toBe(false);
+    const checked = await call(t.app, interviewInformationCodes.checkOtp, { _id: made._id, otp: code }, undefined, { from });
+    expect(checked.status, checked.body.message).toBe(200);
+    const token = checked.body.data.token as string;
+
+    const held = await call(t.app, interviewInformationDetails, { _id: made._id }, token);
+    expect(held.status, held.body.message).toBe(200);
+    expect(held.body.data).toMatchObject({ _id: made._id, interviewType: 'Technical', interviewerName: 'Hana Client', myScorecard: null });
+    expect(held.body.data).not.toHaveProperty('remarks');
+    expect(held.body.data).not.toHaveProperty('scorecard');
+    // The code holds this interview only, and no staff call.
+    expect((await call(t.app, interviewInformationDetails, { _id: other._id }, token)).status).toBe(404);
+    expect(
+      (await call(t.app, interviewInformationFeedback, { _id: other._id, scorecard: { remarks: 'x', overallScore: 3 } }, token)).status,
+    ).toBe(404);
+    expect((await call(t.app, calls.details, { _id: made._id }, token)).status).toBe(401);
+
+    const scored = await call(
+      t.app,
+      interviewInformationFeedback,
+      { _id: made._id, scorecard: { remarks: 'Knows the network', overallScore: 4 } },
+      token,
+    );
+    expect(scored.status, scored.body.message).toBe(200);
+    expect(scored.body.data.myScorecard).toMatchObject({
+      remarks: 'Knows the network',
+      overallScore: 4,
+      submittedBy: { name: 'Hana Client' },
+    });
+    const staffView = await call(t.app, calls.details, { _id: made._id }, w.orgA.adminToken);
+    expect(staffView.body.data).toMatchObject({ status: 'SCHEDULED', avgScorecard: { score: 'Yes', points: 4 } });
+    // Ivy scores too: the whole panel has, so it took place.
+    const last = await call(t.app, interviewFeedback, { _id: made._id, scorecard: { remarks: 'Solid', overallScore: 2 } }, ivy.token);
+    expect(last.body.data).toMatchObject({ status: 'COMPLETED', avgScorecard: { score: 'Mixed', points: 3 } });
+    expect(
+      (await call(t.app, interviewInformationFeedback, { _id: made._id, scorecard: { remarks: '', overallScore: 4 } }, token)).body.message,
+    ).toBe('Please provide remarks ');
+  });
+
+  it('the interview page’s code goes only to an external interviewer, and five wrong tries burn it (429)', async () => {
+    const { application } = await anApplication();
+    const ivy = await interviewStaff('WRITE');
+    const staffOnly = await schedule({ jobApplicationId: application._id, interviewerIds: [ivy.id] });
+    expect(
+      (await call(t.app, interviewInformationCodes.sendOtp, { _id: staffOnly._id }, undefined, { from: aVisitorAddress() })).status,
+    ).toBe(404);
+    const hana = { name: 'Hana Client', email: `${unique('hana')}@client.example` };
+    const made = await schedule({ jobApplicationId: application._id, interviewerIds: [ivy.id], externalInterviewer: hana });
+    await call(t.app, interviewInformationCodes.sendOtp, { _id: made._id }, undefined, { from: aVisitorAddress() });
+    const code = codeIn((await mailTo(t.app, hana.email))[0]?.text ?? '');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (await call(t.app, interviewInformationCodes.checkOtp, { _id: made._id, otp: wrong }, undefined, { from: aVisitorAddress() }))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    const burnt = await call(t.app, interviewInformationCodes.checkOtp, { _id: made._id, otp: code }, undefined, {
+      from: aVisitorAddress(),
+    });
+    expect(burnt.status).toBe(429);
+    // Taking the external interviewer off mails them a cancellation, and the page holds nothing for them any more.
+    const dropped = await call(t.app, calls.update, { _id: made._id, externalInterviewer: null }, w.orgA.adminToken);
+    expect(dropped.status, dropped.body.message).toBe(200);
+    const [cancel] = await mailTo(t.app, hana.email);
+    expect(icsOf(cancel).method).toBe('CANCEL');
   });
 });

@@ -46,6 +46,11 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', lazy: screen(() => import('../areas/auth/forgot-password-page'), 'ForgotPasswordPage') },
       { path: '/reset-password', lazy: screen(() => import('../areas/auth/reset-password-page'), 'ResetPasswordPage') },
       { path: '/setup', lazy: screen(() => import('../areas/auth/setup-page'), 'SetupPage') },
+      // An outside interviewer's page: a mailed code opens the one interview to score.
+      {
+        path: '/interview/:id',
+        lazy: screen(() => import('../areas/public/interview-information-page'), 'InterviewInformationPage'),
+      },
       {
         path: '/admin',
         element: <RequireUser types={['SUPER_ADMIN', 'ADMIN']} />,

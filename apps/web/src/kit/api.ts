@@ -49,6 +49,8 @@ export type CallOptions = {
   /** Sign-in and the session probe expect a 401 and handle it themselves. */
   expectUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** A public page's code-holder token (DECISIONS.md §9), sent instead of the session for that one record's calls. */
+  bearer?: string;
 };
 
 const toQueryString = (input: Record<string, unknown>) => {
@@ -93,7 +95,10 @@ const fallbackMessage = (status: number) =>
 const send = async <Out>(url: string, init: RequestInit, options: CallOptions): Promise<Out> => {
   let response: Response;
   try {
-    response = await transport.fetch(url, { ...init, credentials: 'include', signal: options.signal });
+    const headers = options.bearer
+      ? { ...(init.headers as Record<string, string>), Authorization: `Bearer ${options.bearer}` }
+      : init.headers;
+    response = await transport.fetch(url, { ...init, headers, credentials: 'include', signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, fallbackMessage(0));
@@ -102,7 +107,8 @@ const send = async <Out>(url: string, init: RequestInit, options: CallOptions): 
   if (!response.ok || envelope?.success === false) {
     const status = response.ok ? (envelope?.code ?? 500) : response.status;
     const data = envelope?.data as { errors?: FieldError[] } | null | undefined;
-    if (status === 401 && !options.expectUnauthorized) onUnauthorized();
+    // A code holder has no session to lose: their page says the code has expired itself.
+    if (status === 401 && !options.expectUnauthorized && !options.bearer) onUnauthorized();
     throw new ApiError(status, envelope?.message || fallbackMessage(status), data?.errors ?? [], data ?? null);
   }
   return (envelope?.data ?? null) as Out;

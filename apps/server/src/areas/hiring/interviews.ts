@@ -1,15 +1,20 @@
-import type { ItemId } from '@app/contract/conventions/common';
+import { fullNameOf, type ItemId, type PersonName } from '@app/contract/conventions/common';
 import type { MailKind } from '@app/contract/resources/crm/sent-mail';
 import {
   cancelledInterview,
   endBeforeStart,
   googleMeetNotConnected,
+  type heldInterview,
   type interview,
   interviewFeedback,
+  interviewInformationCodes,
+  interviewInformationDetails,
+  interviewInformationFeedback,
   interviewMeetingInfo,
   onlyInterviewersScore,
   overallScoreLabel,
   type scorecardEntry,
+  type scorecardInput,
 } from '@app/contract/resources/hiring/interview';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,10 +25,13 @@ import { feedbackCategories, feedbackRatingOptions } from '../../db/schema/feedb
 import { crmJobs, hiringPipelineItems } from '../../db/schema/hiring';
 import { interviews } from '../../db/schema/interviews';
 import { organisations } from '../../db/schema/organisations';
+import { registerCodeHolderCalls } from '../../engine/code-holder-calls';
+import type { Scope } from '../../engine/context';
 import { badRequest, forbidden, notFound } from '../../engine/errors';
+import type { StoredRow } from '../../engine/records';
 import { registerCall } from '../../engine/register-call';
 import { registerResource } from '../../engine/register-resource';
-import type { HookContext, ResourceHooks } from '../../engine/resource-hooks';
+import type { HookContext, ResourceHooks, WriteContext } from '../../engine/resource-hooks';
 import { moveRecords } from '../../engine/transitions';
 import type { SentFor } from '../../services/mail';
 import { type CalendarEvent, interviewUid } from '../crm/event-calendar';
@@ -41,6 +49,7 @@ type Row = Record<string, unknown> & { _id: string };
 /** What the invitation is made of: a change to any of them is a new version, mailed to everyone. */
 const invitationFields = [
   'interviewType',
+  'externalInterviewer',
   'medium',
   'onlineMeetingProvider',
   'interviewerIds',
@@ -159,27 +168,36 @@ const mailInterview = async (
   const forInterviewers = [forCandidate, record.remarks ? `Notes for the interviewers: ${record.remarks}` : '']
     .filter(Boolean)
     .join('\n\n');
+  const appUrl = services.config.appUrl;
+  // Staff open the application; the external interviewer scores on the public page, after a code.
+  const forStaff = [forInterviewers, `The application: ${appUrl}/crm/applications/${record.jobApplicationId}`].join('\n\n');
+  const forExternal = [forInterviewers, `Score the interview here afterwards: ${appUrl}/interview/${record._id}`].join('\n\n');
+  const external = externalOf(record);
+  const earlierExternal = before ? externalOf(before) : null;
   const attendees: Attendee[] = [
     ...(candidate ? [candidate] : []),
     ...interviewerIds.flatMap((id) => (staff.get(id) ? [staff.get(id) as Attendee] : [])),
+    ...(external ? [external] : []),
   ];
+  const descriptionFor = (attendee: Attendee) =>
+    attendee === candidate ? forCandidate : attendee === external || attendee === earlierExternal ? forExternal : forStaff;
   const itemId = record.itemId as ItemId | undefined;
-  const sentFor = (kind: MailKind, toCandidate: boolean): SentFor => ({
+  const sentFor = (kind: MailKind, attendee: Attendee): SentFor => ({
     organisationId,
     by: caller ? { id: caller.id, name: caller.name || caller.email } : null,
     kind,
     relatedTo: [
       { _id: record._id, entityType: 'Interview', ...(itemId ? { itemId } : {}) },
       { _id: record.jobApplicationId as string, entityType: 'CrmJobApplication' },
-      ...(toCandidate ? [{ _id: candidateId, entityType: 'Candidate' }] : []),
+      ...(attendee === candidate ? [{ _id: candidateId, entityType: 'Candidate' }] : []),
     ],
-    outside: false,
+    outside: attendee === external || attendee === earlierExternal,
   });
   const letter =
     input.change === 'new' && candidate ? await candidateLetter(db, { organisationId, candidateId, jobTitle: job?.title }) : null;
   for (const attendee of attendees) {
     const toCandidate = attendee === candidate;
-    const event = { ...base, attendees, description: toCandidate ? forCandidate : forInterviewers };
+    const event = { ...base, attendees, description: descriptionFor(attendee) };
     const cancel = input.change === 'cancel';
     await mailInvitation({
       db,
@@ -188,29 +206,32 @@ const mailInterview = async (
       method: cancel ? 'CANCEL' : 'REQUEST',
       event,
       heading: cancel ? 'Cancelled' : input.change === 'new' ? 'Invitation' : 'Updated invitation',
-      sentFor: sentFor(
-        cancel ? 'INTERVIEW_CANCELLATION' : input.change === 'new' ? 'INTERVIEW_INVITATION' : 'INTERVIEW_UPDATE',
-        toCandidate,
-      ),
+      sentFor: sentFor(cancel ? 'INTERVIEW_CANCELLATION' : input.change === 'new' ? 'INTERVIEW_INVITATION' : 'INTERVIEW_UPDATE', attendee),
       letter: toCandidate ? letter : null,
     });
   }
   if (input.change !== 'update') return;
-  for (const id of earlierIds) {
-    const removed = staff.get(id);
-    if (interviewerIds.includes(id) || !removed) continue;
+  const still = new Set(attendees.map((attendee) => attendee.email.toLowerCase()));
+  const takenOff = [
+    ...earlierIds.flatMap((id) => (staff.get(id) && !interviewerIds.includes(id) ? [staff.get(id) as Attendee] : [])),
+    ...(earlierExternal ? [earlierExternal] : []),
+  ].filter((attendee) => !still.has(attendee.email.toLowerCase()));
+  for (const removed of takenOff) {
     // The cancellation names only the one taken off, so their calendar drops it and no one else's changes.
     await mailInvitation({
       db,
       services,
       to: removed.email,
       method: 'CANCEL',
-      event: { ...base, attendees: [removed], description: forInterviewers },
+      event: { ...base, attendees: [removed], description: descriptionFor(removed) },
       heading: 'Cancelled',
-      sentFor: sentFor('INTERVIEW_CANCELLATION', false),
+      sentFor: sentFor('INTERVIEW_CANCELLATION', removed),
     });
   }
 };
+
+type External = { name: string; email: string };
+const externalOf = (row: Record<string, unknown>) => (row.externalInterviewer as External | null | undefined) ?? null;
 
 /** The organisation's ACTIVE INTERVIEW_SCHEDULED template filled in for the candidate, or none (the built-in invitation alone). */
 const candidateLetter = async (db: Executor, input: { organisationId: string; candidateId: string; jobTitle: string | undefined }) => {
@@ -350,6 +371,112 @@ const itemsOf = async (
   });
 };
 
+/** Who an external interviewer is on a scorecard: their address, marked as no staff id. */
+const externalKey = (external: External) => `external:${external.email.toLowerCase()}`;
+
+/**
+ * Adds (or replaces) one person's scorecard and works out the average: every interviewer, staff and
+ * external, having scored it means it took place (COMPLETED). Through the repository: logged.
+ */
+const withScorecard = async (
+  ctx: WriteContext & { db: Executor },
+  input: { before: Row | StoredRow<typeof interview>; by: { _id: string; name: string }; scorecard: z.output<typeof scorecardInput> },
+) => {
+  const before = input.before as Row;
+  if (before.status === 'CANCELLED') throw badRequest(cancelledInterview);
+  const items = await itemsOf(ctx.db, before.organisationId as string, input.scorecard.scorecardItems);
+  const entry: ScorecardEntry = {
+    remarks: input.scorecard.remarks,
+    overallScore: input.scorecard.overallScore,
+    scorecardItems: items,
+    submittedBy: input.by,
+    submittedAt: new Date().toISOString(),
+  };
+  const scorecard = [
+    ...((before.scorecard as ScorecardEntry[]) ?? []).filter((earlier) => earlier.submittedBy._id !== input.by._id),
+    entry,
+  ];
+  const scored = new Set(scorecard.map((earlier) => earlier.submittedBy._id));
+  const external = externalOf(before);
+  const panel = [...((before.interviewerIds as string[]) ?? []), ...(external ? [externalKey(external)] : [])];
+  const complete = before.status === 'SCHEDULED' && panel.every((id) => scored.has(id));
+  return interviewRepository.update(ctx.db, {
+    ...ctx,
+    id: before._id ?? (before.id as string),
+    values: { scorecard, avgScorecard: averageOf(scorecard), ...(complete ? { status: 'COMPLETED' } : {}) },
+  });
+};
+
+/** The interview a code holds, live and with its external interviewer still on it (else the code holds nothing). */
+const heldInterviewRow = async (db: Executor, scope: Scope, id: string) => {
+  const row = await interviewRepository.find(db, scope, id);
+  if (!row || !externalOf(row)) throw notFound(interviewRepository.label);
+  return row as unknown as Row & { id: string };
+};
+
+/** What the external interviewer sees: the interview, who and what for, and what to score against. */
+const heldView = async (db: Executor, row: Row & { id: string }): Promise<z.output<typeof heldInterview>> => {
+  const organisationId = row.organisationId as string;
+  const [person] = await db
+    .select({ name: candidates.name })
+    .from(candidates)
+    .where(eq(candidates.id, row.candidateId as string));
+  const [job] = await db
+    .select({ title: crmJobs.title })
+    .from(crmJobs)
+    .where(eq(crmJobs.id, row.jobId as string));
+  const [organisation] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId));
+  const scope = { organisationId };
+  const categories = await db
+    .select({ _id: feedbackCategories.id, label: feedbackCategories.label })
+    .from(feedbackCategories)
+    .where(and(eq(feedbackCategories.status, 'ACTIVE'), ...feedbackCategoryRepository.scopeWhere(scope)))
+    .orderBy(asc(feedbackCategories.createdAt), asc(feedbackCategories.id));
+  const options = categories.length
+    ? await db
+        .select({
+          _id: feedbackRatingOptions.id,
+          categoryId: feedbackRatingOptions.categoryId,
+          label: feedbackRatingOptions.label,
+          points: feedbackRatingOptions.points,
+        })
+        .from(feedbackRatingOptions)
+        .where(
+          and(
+            inArray(
+              feedbackRatingOptions.categoryId,
+              categories.map((category) => category._id),
+            ),
+            eq(feedbackRatingOptions.status, 'ACTIVE'),
+            ...ratingOptionRepository.scopeWhere(scope),
+          ),
+        )
+        .orderBy(asc(feedbackRatingOptions.createdAt), asc(feedbackRatingOptions.id))
+    : [];
+  const external = externalOf(row) as External;
+  const time = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+  return {
+    _id: row.id,
+    interviewType: row.interviewType as string,
+    medium: row.medium as string,
+    status: row.status as z.output<typeof heldInterview>['status'],
+    startTime: time(row.startTime),
+    endTime: time(row.endTime),
+    timeZone: (row.timeZone as string) ?? 'UTC',
+    meetingInfo: (row.meetingInfo as string | null) ?? null,
+    descriptionForCandidate: (row.descriptionForCandidate as string | null) ?? null,
+    candidateName: fullNameOf((person?.name ?? {}) as PersonName) || 'The candidate',
+    jobTitle: job?.title ?? '',
+    organisationName: organisation?.name ?? '',
+    interviewerName: external.name,
+    categories: categories.map((category) => ({
+      ...category,
+      rating: options.filter((option) => option.categoryId === category._id).map(({ categoryId: _, ...option }) => option),
+    })),
+    myScorecard: ((row.scorecard as ScorecardEntry[]) ?? []).find((entry) => entry.submittedBy._id === externalKey(external)) ?? null,
+  };
+};
+
 /** `/interview`: scheduling with invitations, rescheduling, status, the meeting's details and scorecards. */
 export const registerInterviews = (app: FastifyInstance) => {
   registerResource(app, interviewRepository, { hooks: { beforeCreate, beforeUpdate, afterWrite } });
@@ -363,23 +490,28 @@ export const registerInterviews = (app: FastifyInstance) => {
     const before = await interviewRepository.get(db, scope, input._id);
     const interviewerIds = (before.interviewerIds as string[]) ?? [];
     if (!caller || (!interviewerIds.includes(caller.id) && before.hostUserId !== caller.id)) throw forbidden(onlyInterviewersScore);
-    if (before.status === 'CANCELLED') throw badRequest(cancelledInterview);
-    const items = await itemsOf(db, before.organisationId as string, input.scorecard.scorecardItems);
-    const entry: ScorecardEntry = {
-      remarks: input.scorecard.remarks,
-      overallScore: input.scorecard.overallScore,
-      scorecardItems: items,
-      submittedBy: { _id: caller.id, name: caller.name || caller.email },
-      submittedAt: new Date().toISOString(),
-    };
-    const scorecard = [...((before.scorecard as ScorecardEntry[]) ?? []).filter((earlier) => earlier.submittedBy._id !== caller.id), entry];
-    const scored = new Set(scorecard.map((earlier) => earlier.submittedBy._id));
-    // Every interviewer has scored it: it took place.
-    const complete = before.status === 'SCHEDULED' && interviewerIds.every((id) => scored.has(id));
-    return interviewRepository.update(db, {
-      ...ctx,
-      id: input._id,
-      values: { scorecard, avgScorecard: averageOf(scorecard), ...(complete ? { status: 'COMPLETED' } : {}) },
-    });
+    return withScorecard(ctx, { before, by: { _id: caller.id, name: caller.name || caller.email }, scorecard: input.scorecard });
+  });
+
+  registerCodeHolderCalls(app, {
+    calls: interviewInformationCodes,
+    repository: interviewRepository,
+    recipientOf: (record) => externalOf(record)?.email,
+    mailOf: (_record, code) => ({
+      subject: 'Your code for the interview page',
+      text: `Your code is ${code}. It is valid for 10 minutes and opens the interview page, where you can see the interview and send your scorecard. If you did not ask for it, you can ignore this mail.`,
+    }),
+  });
+
+  registerCall(app, interviewInformationDetails, async ({ db, scope, input }) =>
+    heldView(db, await heldInterviewRow(db, scope, input._id)),
+  );
+
+  registerCall(app, interviewInformationFeedback, async (ctx) => {
+    const { db, scope, input } = ctx;
+    const before = await heldInterviewRow(db, scope, input._id);
+    const external = externalOf(before) as External;
+    await withScorecard(ctx, { before, by: { _id: externalKey(external), name: external.name }, scorecard: input.scorecard });
+    return heldView(db, await heldInterviewRow(db, scope, input._id));
   });
 };

@@ -1,5 +1,5 @@
 import type { Address } from '@app/contract/conventions/common';
-import type { avgScorecard, InterviewStatus, scorecardEntry } from '@app/contract/resources/hiring/interview';
+import type { avgScorecard, externalInterviewer, InterviewStatus, scorecardEntry } from '@app/contract/resources/hiring/interview';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { baseColumns, jsonOf } from './columns';
@@ -20,6 +20,7 @@ export const interviews = pgTable(
     medium: text().notNull(),
     onlineMeetingProvider: text(),
     interviewerIds: jsonb().$type<string[]>().notNull().default([]),
+    externalInterviewer: jsonOf<typeof externalInterviewer>(),
     startTime: time().notNull(),
     endTime: time().notNull(),
     timeZone: text().notNull().default('UTC'),

@@ -30,6 +30,8 @@ const formFields: Tailoring<FieldDescriptor> = {
     'medium',
     'onlineMeetingProvider',
     'interviewerIds',
+    'externalInterviewer.name',
+    'externalInterviewer.email',
     'startTime',
     'endTime',
     'descriptionForCandidate',
@@ -37,6 +39,14 @@ const formFields: Tailoring<FieldDescriptor> = {
   ],
   // A timestamp has no derived input: the times are picked to the minute, in the person's own time.
   add: [
+    {
+      name: 'externalInterviewer.name',
+      label: 'Outside interviewer',
+      kind: 'text',
+      half: true,
+      description: 'Someone outside the agency (the client’s hiring manager): invited by mail, scores on a page of their own.',
+    },
+    { name: 'externalInterviewer.email', label: 'Their email', kind: 'email', half: true },
     { name: 'startTime', label: 'Starts', kind: 'dateTime', required: true, half: true },
     { name: 'endTime', label: 'Ends', kind: 'dateTime', required: true, half: true },
   ],
@@ -52,6 +62,17 @@ const formFields: Tailoring<FieldDescriptor> = {
     descriptionForCandidate: { kind: 'textarea', label: 'For the candidate', description: 'Sent with the candidate’s invitation.' },
     remarks: { kind: 'textarea', label: 'Notes for the interviewers', description: 'Never sent to the candidate.' },
   },
+};
+
+/**
+ * What the form sends: the scheduler's time zone on a new interview, and no outside interviewer when
+ * both their boxes are empty (null on an edit, which takes them off).
+ */
+const payloadOf = (payload: Record<string, unknown>, mode: string, extra: Record<string, unknown> = {}) => {
+  const external = payload.externalInterviewer as { name?: string; email?: string } | undefined;
+  const noExternal = !external || (!external.name?.trim() && !external.email?.trim());
+  const base = noExternal ? { ...payload, externalInterviewer: null } : payload;
+  return mode === 'create' ? { ...base, ...extra, timeZone: ownTimeZone() } : base;
 };
 
 const scoreOf = (row: { avgScorecard?: { score: string | null; points: number | null } | null }) =>
@@ -229,9 +250,7 @@ export const ApplicationInterviews = ({ applicationId }: { applicationId: string
         noun="interview"
         headingOrder={2}
         fixedFilter={{ jobApplicationId: applicationId }}
-        toPayload={(payload, mode) =>
-          mode === 'create' ? { ...payload, jobApplicationId: applicationId, timeZone: ownTimeZone() } : payload
-        }
+        toPayload={(payload, mode) => payloadOf(payload, mode, { jobApplicationId: applicationId })}
         rowLabel={(row) => `${row.interviewType} interview`}
         statusLabels={statusLabels}
         rowExtra={scoring.rowExtra}
@@ -251,7 +270,7 @@ export const InterviewsPage = () => {
       <ResourceScreen
         {...interviewScreen}
         description="Scheduling mails the candidate and each interviewer a calendar invitation; a change mails the update, a cancellation withdraws it."
-        toPayload={(payload, mode) => (mode === 'create' ? { ...payload, timeZone: ownTimeZone() } : payload)}
+        toPayload={(payload, mode) => payloadOf(payload, mode)}
         rowLabel={(row) => `${row.interviewType} interview`}
         statusLabels={statusLabels}
         rowExtra={scoring.rowExtra}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { address, isoDate } from '../../conventions/common';
+import { address, email, isoDate } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterDateRange, filterId, filterValue } from '../../conventions/list';
+import { codeHolderCalls } from '../../conventions/one-time-code';
 import { defineResource, defineWorkflow } from '../../define-resource';
 import { endBeforeStart, timeZone } from '../crm/event';
 
@@ -45,6 +46,11 @@ const requiredTime = (required: string, what: string) =>
     .min(1, required)
     .pipe(z.iso.datetime({ offset: true, error: `${what} must be a date and time` }));
 
+export const externalInterviewer = z.object({
+  name: z.string({ error: 'Please enter the interviewer’s name' }).trim().min(1, 'Please enter the interviewer’s name').max(200),
+  email: email('Please enter email'),
+});
+
 const plans = z.object({
   interviewType: z.string({ error: typeRequired }).trim().min(1, typeRequired).max(100),
   medium: interviewMedium,
@@ -58,6 +64,11 @@ const plans = z.object({
   timeZone: timeZone.optional(),
   /** Where an in-person interview is held. */
   location: address.optional().nullable(),
+  /**
+   * Someone outside the agency on the panel (the client's hiring manager): invited by mail, and
+   * scores it on the public interview page after a one-time code sent to this address.
+   */
+  externalInterviewer: externalInterviewer.optional().nullable(),
   /** For the interviewers only (never sent to the candidate). */
   remarks: z.string().trim().max(5000).optional().nullable(),
   /** What the candidate's invitation says besides the time and place (what to bring, who they meet). */
@@ -210,4 +221,63 @@ export const interviewFeedback = defineWorkflow({
   summary: 'Submits the caller’s scorecard for an interview they take part in',
   input: z.object({ _id: mongoId(), scorecard: scorecardInput }).strict(),
   output: interviewRecord,
+});
+
+/** The public interview page's code (DECISIONS.md §9): mailed to the interview's external interviewer only. */
+export const interviewInformationCodes = codeHolderCalls({
+  resource: 'Interview',
+  tag: 'Interview information page',
+  sendOtpPath: '/interview-information/send-otp',
+  checkOtpPath: '/interview-information/check-otp',
+});
+
+/** What the external interviewer sees of the one interview their code holds: enough to attend and score it. */
+export const heldInterview = z.object({
+  _id: z.string(),
+  interviewType: z.string(),
+  medium: z.string(),
+  status: interviewStatus,
+  startTime: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+  meetingInfo: z.string().nullable(),
+  descriptionForCandidate: z.string().nullable(),
+  candidateName: z.string(),
+  jobTitle: z.string(),
+  organisationName: z.string(),
+  interviewerName: z.string(),
+  /** The organisation's active feedback categories with their active ratings, to score against. */
+  categories: z.array(
+    z.object({
+      _id: z.string(),
+      label: z.string(),
+      rating: z.array(z.object({ _id: z.string(), label: z.string(), points: z.string() })),
+    }),
+  ),
+  /** Their own scorecard, once sent (sending again replaces it). */
+  myScorecard: scorecardEntry.nullable(),
+});
+
+export const interviewInformationDetails = defineWorkflow({
+  name: 'interviewInformationDetails',
+  tag: 'Interview information page',
+  method: 'POST',
+  path: '/interview-information/details',
+  who: ['code-holder'],
+  holds: 'Interview',
+  summary: 'The interview the code holds, for its external interviewer',
+  input: z.object({ _id: mongoId() }).strict(),
+  output: heldInterview,
+});
+
+export const interviewInformationFeedback = defineWorkflow({
+  name: 'interviewInformationFeedback',
+  tag: 'Interview information page',
+  method: 'POST',
+  path: '/interview-information/feedback',
+  who: ['code-holder'],
+  holds: 'Interview',
+  summary: 'The external interviewer’s scorecard for the interview the code holds',
+  input: z.object({ _id: mongoId(), scorecard: scorecardInput }).strict(),
+  output: heldInterview,
 });

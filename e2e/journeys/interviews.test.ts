@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { login } from '@app/contract/resources/auth';
+import { crmJob } from '@app/contract/resources/hiring/crm-job';
+import { jobApplicantsList } from '@app/contract/resources/hiring/job-application';
+import type { Page } from 'playwright-core';
+import { crmDemo } from '../../apps/server/src/demo/crm';
+import { demoOrganisationAdmin, demoPassword, foundationDemo } from '../../apps/server/src/demo/foundation';
+import { hiringDemo } from '../../apps/server/src/demo/hiring';
+import { launchBrowser, skipWithoutChromium } from '../support/browser';
+import { httpApi } from '../support/http-api';
+import { openPage, type ServerAndBrowser } from '../support/journey';
+import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { startServer } from '../support/server';
+import { signIn } from '../support/steps';
+
+// Issue 30 points 2-4 and 8: a recruiter schedules an interview from an application, with someone from
+// the client on the panel; that outside interviewer opens the mailed link on a phone, asks for a
+// code and scores it; the recruiter sees their scorecard, adds their own, and the interview is done.
+
+const skip = skipWithoutChromium();
+let world: ServerAndBrowser;
+let mail: MailCatcher;
+let ellieApplication: string;
+const said: string[] = [];
+const hana = { name: 'Hana Osei', email: 'hana.osei@northwind.example' };
+
+before(async () => {
+  if (skip) return;
+  mail = await startMailCatcher();
+  const server = await startServer({ env: { SMTP_URL: mail.url, MAIL_FROM: 'Brightpath CRM <crm@brightpath.demo>' } });
+  try {
+    const { api, upload } = httpApi(server.url);
+    for (const step of [foundationDemo, crmDemo, hiringDemo]) await step.run({ api, upload, superAdmin: server.superAdmin });
+    const token = (await api(login, { email: demoOrganisationAdmin, password: demoPassword })).token as string;
+    const jobs = (await api(crmJob.calls.list!, { search: 'Transport planner' }, token)).results as { _id: string }[];
+    const cards = (await api(jobApplicantsList, { jobId: jobs[0]?._id, limit: 'ALL' }, token)).results as {
+      _id: string;
+      candidate: { label: string };
+    }[];
+    ellieApplication = cards.find((card) => card.candidate.label === 'Ellie Barker')?._id as string;
+    assert.ok(ellieApplication, 'Ellie is on the planner job');
+    world = { server, browser: await launchBrowser(), stop: async () => {} };
+  } catch (error) {
+    await server.stop();
+    await mail.close();
+    throw error;
+  }
+});
+
+after(async () => {
+  await world?.browser.close();
+  await world?.server.stop();
+  await mail?.close();
+});
+
+const watch = (page: Page) => {
+  page.on('console', (message) => {
+    if (message.type() === 'error') said.push(`${new URL(page.url()).pathname}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => said.push(`uncaught: ${error.message}`));
+  return page;
+};
+
+const textOf = (caught: Awaited<ReturnType<MailCatcher['waitForMail']>>) =>
+  caught.parts.find((part) => part.contentType === 'text/plain')?.body.replace(/=\r?\n/g, '') ?? '';
+
+test('interviews: scheduled from the application, scored by an outside interviewer on a phone and by the recruiter', {
+  skip,
+  timeout: 240_000,
+}, async () => {
+  const recruiter = watch(await openPage({ ...world, context: { viewport: { width: 1366, height: 800 }, timezoneId: 'Europe/London' } }));
+  await signIn(recruiter, demoOrganisationAdmin, demoPassword);
+  await recruiter.waitForURL('**/crm');
+  await recruiter.goto(`/crm/applications/${ellieApplication}`);
+  await recruiter.getByRole('tab', { name: 'Interviews' }).click();
+  await recruiter.getByRole('button', { name: 'Add interview' }).first().click();
+  const adding = recruiter.getByRole('dialog', { name: 'Add interview' });
+  await adding.getByLabel('Interview type').fill('Technical');
+  await adding.getByRole('textbox', { name: 'How' }).click();
+  await recruiter.getByRole('option', { name: 'Video call', exact: true }).click();
+  await adding.getByRole('textbox', { name: 'Interviewers' }).fill('Alex');
+  await recruiter.getByRole('option', { name: 'Alex Morgan' }).click();
+  await adding.getByRole('heading').click();
+  await adding.getByLabel('Outside interviewer').fill(hana.name);
+  await adding.getByLabel('Their email').fill(hana.email);
+  await adding.getByLabel('Starts').fill('2027-01-12T10:00');
+  await adding.getByLabel('Ends').fill('2027-01-12T11:00');
+  await adding.getByLabel('For the candidate').fill('A 45-minute call about route planning.');
+  await adding.getByRole('button', { name: 'Create interview' }).click();
+  await adding.waitFor({ state: 'hidden' });
+  await recruiter.getByRole('cell', { name: 'Technical', exact: true }).waitFor();
+
+  // The outside interviewer's invitation carries the page to score it on.
+  const invitation = await mail.waitForMail(hana.email, /^Invitation: Technical interview: Ellie Barker/);
+  assert.match(invitation.raw, /BEGIN:VCALENDAR/);
+  const link = textOf(invitation).match(/\/interview\/([0-9a-f]{24})/)?.[0];
+  assert.ok(link, 'the invitation links to the interview page');
+  // Ellie's invitation is hers: the time, the video room, what she was told; no link to score.
+  const ellies = textOf(await mail.waitForMail('ellie.barker@candidates.demo', /^Invitation: Technical interview/));
+  assert.match(ellies, /meet\.jit\.si\/crm-[0-9a-f]{32}/);
+  assert.match(ellies, /route planning/);
+  assert.doesNotMatch(ellies, /\/interview\//);
+
+  // On a phone, with no account: a mailed code opens the interview, and the scorecard goes back.
+  const outside = watch(await openPage({ ...world, context: { viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' } }));
+  await outside.goto(link);
+  await outside.getByRole('button', { name: 'Email me a code' }).click();
+  const codeMail = await mail.waitForMail(hana.email, /^Your code for the interview page/);
+  const code = textOf(codeMail).match(/\b(\d{6})\b/)?.[1] as string;
+  await outside.getByLabel('Code').fill(code);
+  await outside.getByRole('button', { name: 'Open the interview' }).click();
+  await outside.getByRole('heading', { name: 'Interview with Ellie Barker' }).waitFor();
+  await outside.getByRole('textbox', { name: 'Overall' }).click();
+  await outside.getByRole('option', { name: '4: Yes' }).click();
+  await outside.getByLabel('Remarks').fill('Knows night trunking inside out.');
+  await outside.getByRole('button', { name: 'Send my scorecard' }).click();
+  await outside.getByText('Thank you: your scorecard is with').waitFor();
+  assert.equal(await outside.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll');
+
+  // The recruiter sees it, then scores too: the whole panel has, so the interview is done.
+  await recruiter.reload();
+  await recruiter.getByRole('tab', { name: 'Interviews' }).click();
+  await recruiter.getByRole('cell', { name: 'Yes (4)' }).waitFor();
+  await recruiter.getByRole('button', { name: 'Score' }).click();
+  const scoring = recruiter.getByRole('dialog', { name: 'Scorecard: Technical' });
+  await scoring.getByRole('textbox', { name: 'Overall' }).click();
+  await recruiter.getByRole('option', { name: '5: Strong yes' }).click();
+  await scoring.getByLabel('Remarks').fill('Clear thinking under pressure.');
+  await scoring.getByRole('button', { name: 'Save scorecard' }).click();
+  await scoring.waitFor({ state: 'hidden' });
+  await recruiter.getByRole('cell', { name: 'Yes (4.5)' }).waitFor();
+  await recruiter.getByRole('cell', { name: 'Completed' }).waitFor();
+  await recruiter.getByRole('button', { name: 'Edit Technical interview' }).click();
+  const opened = recruiter.getByRole('dialog', { name: 'Edit interview' });
+  await opened.getByText(`${hana.name}: 4 (Yes)`).waitFor();
+  await opened.getByText('Alex Morgan: 5 (Strong yes)').waitFor();
+  assert.deepEqual(said, []);
+});
