@@ -79,7 +79,7 @@ test('interviews: scheduled from the application, scored by an outside interview
   await adding.getByLabel('Interview type').fill('Technical');
   await adding.getByRole('textbox', { name: 'How' }).click();
   await recruiter.getByRole('option', { name: 'Video call', exact: true }).click();
-  await adding.getByRole('textbox', { name: 'Interviewers' }).fill('Alex');
+  await adding.getByRole('textbox', { name: /^Interviewers/ }).fill('Alex');
   await recruiter.getByRole('option', { name: 'Alex Morgan' }).click();
   await adding.getByRole('heading').click();
   await adding.getByLabel('Outside interviewer').fill(hana.name);
@@ -89,7 +89,9 @@ test('interviews: scheduled from the application, scored by an outside interview
   await adding.getByLabel('For the candidate').fill('A 45-minute call about route planning.');
   await adding.getByRole('button', { name: 'Create interview' }).click();
   await adding.waitFor({ state: 'hidden' });
-  await recruiter.getByRole('cell', { name: 'Technical', exact: true }).waitFor();
+  await recruiter.getByRole('button', { name: 'Edit Technical interview' }).waitFor();
+  // Her first interview moved Ellie on from Screening.
+  await recruiter.getByText(/^Interviewing, for /).waitFor();
 
   // The outside interviewer's invitation carries the page to score it on.
   const invitation = await mail.waitForMail(hana.email, /^Invitation: Technical interview: Ellie Barker/);
@@ -121,7 +123,7 @@ test('interviews: scheduled from the application, scored by an outside interview
   // The recruiter sees it, then scores too: the whole panel has, so the interview is done.
   await recruiter.reload();
   await recruiter.getByRole('tab', { name: 'Interviews' }).click();
-  await recruiter.getByRole('cell', { name: 'Yes (4)' }).waitFor();
+  await recruiter.getByText('Yes (4)', { exact: true }).waitFor();
   await recruiter.getByRole('button', { name: 'Score' }).click();
   const scoring = recruiter.getByRole('dialog', { name: 'Scorecard: Technical' });
   await scoring.getByRole('textbox', { name: 'Overall' }).click();
@@ -129,8 +131,8 @@ test('interviews: scheduled from the application, scored by an outside interview
   await scoring.getByLabel('Remarks').fill('Clear thinking under pressure.');
   await scoring.getByRole('button', { name: 'Save scorecard' }).click();
   await scoring.waitFor({ state: 'hidden' });
-  await recruiter.getByRole('cell', { name: 'Yes (4.5)' }).waitFor();
-  await recruiter.getByRole('cell', { name: 'Completed' }).waitFor();
+  await recruiter.getByText('Strong yes (4.5)', { exact: true }).waitFor();
+  await recruiter.getByText(/^completed$/i).waitFor();
   await recruiter.getByRole('button', { name: 'Edit Technical interview' }).click();
   const opened = recruiter.getByRole('dialog', { name: 'Edit interview' });
   await opened.getByText(`${hana.name}: 4 (Yes)`).waitFor();

@@ -48,9 +48,17 @@ const useWrite = <D extends ResourceDefinition, K extends CallKind, Input>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Input) => callResource(resource, kind, toInput(input)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey(resource) }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
+      // What a record points at may show it, or change with it (an interview moves its application on):
+      // their screens on show read again too.
+      for (const name of referencedResources(resource)) await queryClient.invalidateQueries({ queryKey: [name] });
+    },
   });
 };
+
+const referencedResources = (resource: ResourceDefinition) =>
+  [...new Set(Object.values(resource.references ?? {}).map((reference) => reference.resource))].filter((name) => name !== resource.name);
 
 /** A delete whose path carries the id (`DELETE /article/author/{id}`) takes the record's `_id` there. */
 const removeInput = (resource: ResourceDefinition) => (input: { _id: string }) =>

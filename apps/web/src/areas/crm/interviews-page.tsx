@@ -87,6 +87,7 @@ export const interviewScreen = screenTailoring({
     change: { startTime: { header: 'Starts' }, jobId: { header: 'Job' }, candidateId: { header: 'Candidate' } },
     add: [{ key: 'score', header: 'Score', render: scoreOf }] as Column<InterviewRow>[],
   } as never,
+  filters: { omit: ['jobApplicationId'] },
 });
 
 /** The Interviews tab of an application: the application is the page's own, so the form does not ask for it. */
@@ -98,6 +99,7 @@ export const applicationInterviewScreen = screenTailoring({
     change: { startTime: { header: 'Starts' } },
     add: [{ key: 'score', header: 'Score', render: scoreOf }] as Column<InterviewRow>[],
   } as never,
+  filters: { pick: ['status'] },
 });
 
 const scoreOptions = Object.entries(overallScores).map(([points, label]) => ({ value: points, label: `${points}: ${label}` }));
