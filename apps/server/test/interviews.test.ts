@@ -1,4 +1,5 @@
 import { emailTemplate } from '@app/contract/resources/crm/email-template';
+import { eventCalendarFeed } from '@app/contract/resources/crm/event';
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
 import { feedbackRatingOption } from '@app/contract/resources/crm/feedback-rating-option';
 import {
@@ -444,5 +445,29 @@ describe('interviews (crm.md §3 Interview, §6; DECISIONS.md §8)', () => {
     expect(dropped.status, dropped.body.message).toBe(200);
     const [cancel] = await mailTo(t.app, hana.email);
     expect(icsOf(cancel).method).toBe('CANCEL');
+  });
+
+  it('sit in each panel member’s calendar feed until cancelled', async () => {
+    const feeler = await aStaffMember(t.app, w.orgA.adminToken, {
+      first: 'Fay',
+      roleIds: [
+        await roleOf(t.app, w.orgA.adminToken, [
+          await permissionId(t.app, w.root, { feature: 'Event', level: 'READ' }),
+          await permissionId(t.app, w.root, { feature: 'Interview', level: 'READ' }),
+        ]),
+      ],
+    });
+    const { application } = await anApplication();
+    // Whole seconds: iCalendar times carry no milliseconds.
+    const soon = new Date(Math.floor(Date.now() / 1000) * 1000 + 24 * hour).toISOString();
+    const later = new Date(Date.parse(soon) + hour).toISOString();
+    const made = await schedule({ jobApplicationId: application._id, interviewerIds: [feeler.id], startTime: soon, endTime: later });
+    const feed = await call(t.app, eventCalendarFeed, {}, feeler.token);
+    const path = new URL(feed.body.data.url as string).pathname;
+    const uid = (body: string) => parseIcs(body).events.find((event) => event.uid.startsWith(`interview-${made._id}@`));
+    const listed = uid((await t.app.inject({ method: 'GET', url: path })).body);
+    expect(listed).toMatchObject({ summary: expect.stringMatching(/^Technical interview: .+ for /), start: new Date(soon) });
+    await call(t.app, calls.setStatus, { _id: made._id, status: 'CANCELLED' }, w.orgA.adminToken);
+    expect(uid((await t.app.inject({ method: 'GET', url: path })).body)).toBeUndefined();
   });
 });

@@ -1,9 +1,13 @@
+import { fullNameOf, type PersonName } from '@app/contract/conventions/common';
 import { eventCalendarFeed, eventCalendarFeedRegenerate } from '@app/contract/resources/crm/event';
 import { and, asc, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
+import { candidates } from '../../db/schema/candidates';
 import { calendarFeeds, events } from '../../db/schema/events';
+import { crmJobs } from '../../db/schema/hiring';
+import { interviews } from '../../db/schema/interviews';
 import { organisations } from '../../db/schema/organisations';
 import { tasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
@@ -14,7 +18,7 @@ import { newId } from '../../engine/ids';
 import { registerCall } from '../../engine/register-call';
 import { randomToken, sha256 } from '../../services/tokens';
 import { staffRepository } from '../staff/repository';
-import { feedIcs } from './event-calendar';
+import { type CalendarEvent, feedIcs, interviewUid } from './event-calendar';
 import { staffPeople } from './event-people';
 
 /** How far back a feed reaches; calendar apps keep what they already fetched. */
@@ -35,10 +39,16 @@ const makeFeed = async (db: Executor, caller: Caller, appUrl: string) => {
   return { url: feedUrl(appUrl, secret), createdAt: (feed?.createdAt ?? now).toISOString() };
 };
 
-/** The calendar a feed serves: its owner's events (owned or attended) and their tasks' due times. */
+/** The calendar a feed serves: its owner's events (owned or attended), their interviews and their tasks' due times. */
 const feedCalendar = async (
   db: Executor,
-  input: { organisationId: string; userId: string; appUrl: string; name: string; shows: { events: boolean; tasks: boolean } },
+  input: {
+    organisationId: string;
+    userId: string;
+    appUrl: string;
+    name: string;
+    shows: { events: boolean; tasks: boolean; interviews: boolean };
+  },
 ) => {
   const { organisationId, userId, shows } = input;
   const since = new Date(Date.now() - feedPastMs);
@@ -75,19 +85,75 @@ const feedCalendar = async (
         )
         .orderBy(asc(tasks.dueDate))
         .limit(feedMaxRows);
-  const staffIds = [...new Set(eventRows.flatMap((row) => [...row.userIds, ...(row.ownerId ? [row.ownerId] : [])]))];
+  // The interviews they host or sit on, unless cancelled (a cancelled one leaves the feed, so the calendar drops it).
+  const interviewRows = !shows.interviews
+    ? []
+    : await db
+        .select({
+          id: interviews.id,
+          interviewType: interviews.interviewType,
+          startTime: interviews.startTime,
+          endTime: interviews.endTime,
+          meetingInfo: interviews.meetingInfo,
+          sequence: interviews.sequence,
+          hostUserId: interviews.hostUserId,
+          interviewerIds: interviews.interviewerIds,
+          jobApplicationId: interviews.jobApplicationId,
+          candidateName: candidates.name,
+          jobTitle: crmJobs.title,
+        })
+        .from(interviews)
+        .innerJoin(candidates, eq(candidates.id, interviews.candidateId))
+        .innerJoin(crmJobs, eq(crmJobs.id, interviews.jobId))
+        .where(
+          and(
+            eq(interviews.organisationId, organisationId),
+            eq(interviews.isDeleted, false),
+            ne(interviews.status, 'CANCELLED'),
+            gt(interviews.endTime, since),
+            theirs(interviews.hostUserId, interviews.interviewerIds),
+          ),
+        )
+        .orderBy(asc(interviews.startTime))
+        .limit(feedMaxRows);
+  const staffIds = [
+    ...new Set([
+      ...eventRows.flatMap((row) => [...row.userIds, ...(row.ownerId ? [row.ownerId] : [])]),
+      ...interviewRows.flatMap((row) => [...row.interviewerIds, ...(row.hostUserId ? [row.hostUserId] : [])]),
+    ]),
+  ];
   const staff = await staffPeople(db, organisationId, staffIds);
   return feedIcs({
     name: input.name,
     appUrl: input.appUrl,
-    events: eventRows.map((row) => {
-      const owner = row.ownerId ? staff.get(row.ownerId) : undefined;
-      return {
-        ...row,
-        organizer: owner ? { name: owner.name || owner.email, email: owner.email } : null,
-        attendees: [...row.userIds.flatMap((id) => staff.get(id) ?? []), ...row.attendeesMails.map((email) => ({ email }))],
-      };
-    }),
+    events: [
+      ...eventRows.map((row) => {
+        const owner = row.ownerId ? staff.get(row.ownerId) : undefined;
+        return {
+          ...row,
+          organizer: owner ? { name: owner.name || owner.email, email: owner.email } : null,
+          attendees: [...row.userIds.flatMap((id) => staff.get(id) ?? []), ...row.attendeesMails.map((email) => ({ email }))],
+        };
+      }),
+      ...interviewRows.map((row): CalendarEvent => {
+        const host = row.hostUserId ? staff.get(row.hostUserId) : undefined;
+        const link = row.meetingInfo && /^https?:\/\/\S+$/.test(row.meetingInfo.trim()) ? row.meetingInfo.trim() : null;
+        return {
+          id: row.id,
+          uid: interviewUid(row.id, input.appUrl),
+          title: `${row.interviewType} interview: ${fullNameOf(row.candidateName as PersonName) || 'candidate'} for ${row.jobTitle}`,
+          description: [link ? '' : row.meetingInfo, `${input.appUrl}/crm/applications/${row.jobApplicationId}`]
+            .filter(Boolean)
+            .join('\n\n'),
+          startTime: row.startTime,
+          endTime: row.endTime,
+          meetingLink: link,
+          sequence: row.sequence,
+          organizer: host ? { name: host.name || host.email, email: host.email } : null,
+          attendees: row.interviewerIds.flatMap((id) => staff.get(id) ?? []),
+        };
+      }),
+    ],
     tasks: taskRows.map((row) => ({ ...row, dueDate: row.dueDate as Date })),
   });
 };
@@ -134,8 +200,9 @@ export const registerEventFeed = (app: FastifyInstance) => {
     if (!organisation) throw notFound('Calendar feed');
     const holder = { id: user.id, userType: 'CRM_USER', roleIds: user.roleIds } as Caller;
     const profile = await loadProfile(db, holder);
-    const mayRead = (module: 'Event' | 'Task') => grantScope(profile, { caller: holder, access: { module }, level: 'READ' }) !== null;
-    const shows = { events: mayRead('Event'), tasks: mayRead('Task') };
+    const mayRead = (module: 'Event' | 'Task' | 'Interview') =>
+      grantScope(profile, { caller: holder, access: { module }, level: 'READ' }) !== null;
+    const shows = { events: mayRead('Event'), tasks: mayRead('Task'), interviews: mayRead('Interview') };
     // The feed is the Event permission's: without it nothing is served, tasks or not.
     if (!shows.events) throw notFound('Calendar feed');
     const body = await feedCalendar(db, {
