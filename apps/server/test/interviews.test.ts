@@ -470,4 +470,16 @@ describe('interviews (crm.md §3 Interview, §6; DECISIONS.md §8)', () => {
     await call(t.app, calls.setStatus, { _id: made._id, status: 'CANCELLED' }, w.orgA.adminToken);
     expect(uid((await t.app.inject({ method: 'GET', url: path })).body)).toBeUndefined();
   });
+
+  it('a new organisation scores against default categories, each rated Poor to Excellent, until it changes them', async () => {
+    const listed = await call(t.app, feedbackCategory.calls.list, { limit: 'ALL', filter: { status: 'ACTIVE' } }, w.orgB.adminToken);
+    const defaults = ['Communication', 'Technical skills', 'Problem solving', 'Motivation and values'];
+    const found = (listed.body.data.results as { label: string; rating: { label: string; points: string }[] }[]).filter((row) =>
+      defaults.includes(row.label),
+    );
+    expect(found.map((row) => row.label).sort()).toEqual([...defaults].sort());
+    for (const category of found) {
+      expect(category.rating.map((option) => `${option.label} ${option.points}`)).toEqual(['Poor 1', 'Fair 2', 'Good 3', 'Excellent 4']);
+    }
+  });
 });

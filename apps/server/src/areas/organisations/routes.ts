@@ -11,6 +11,7 @@ import { acrossOrganisations } from '../../engine/unscoped-reasons';
 import { hashPassword } from '../../services/passwords';
 import { findLiveUserByEmail } from '../auth/users';
 import { roleRepository } from '../crm-access/repository';
+import { seedDefaultScorecard } from '../feedback/routes';
 import { staffRepository } from '../staff/repository';
 
 export const organisationRepository = resourceRepository(organisation, organisations);
@@ -29,7 +30,7 @@ export const registerOrganisations = (app: FastifyInstance) => {
       },
       afterWrite: async (hook) => {
         const { db, operation, record, afterCommit, input } = hook;
-        // An organisation comes with its built-in Organisation admin role and its first admin user.
+        // An organisation comes with its built-in Organisation admin role, its first admin user and a default scorecard.
         if (operation === 'create') {
           const adminUser = input.adminUser as {
             email: string;
@@ -56,6 +57,7 @@ export const registerOrganisations = (app: FastifyInstance) => {
               status: 'ACTIVE',
             },
           });
+          await seedDefaultScorecard(db, { ...hook, scope: inside });
           return { ...record, adminUser: { _id: admin._id, email: admin.email } };
         }
         if (operation !== 'setStatus' || record.status === 'ACTIVE') return;
