@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApplications } from './applications';
 import { registerBoardBridge } from './board-bridge';
+import { registerClientApplications } from './client-applications';
 import { registerCrmJobRemoval } from './crm-job-removal';
 import { registerCrmJobs } from './crm-jobs';
 import { registerInterviews } from './interviews';
@@ -14,6 +15,7 @@ export const registerHiring = (app: FastifyInstance) => {
   registerCrmJobRemoval();
   registerApplications(app);
   registerInterviews(app);
+  registerClientApplications(app);
   registerBoardBridge(app);
   registerHiringReports(app);
 };
