@@ -89,7 +89,7 @@ const crmScreens: Screen[] = [
   { path: '/crm/profile' },
 ];
 
-const clientScreens: Screen[] = [{ path: '/client' }];
+const clientScreens: Screen[] = [{ path: '/client' }, { path: '/client/applications' }, { path: '/client/interviews' }];
 
 /** The world: the demo (an organisation, staff, clients, candidates, companies, jobs, seekers, articles), a contact with a call and a portal sign-in. */
 const setUp = async (url: string, superAdmin: { email: string; password: string }) => {

@@ -172,7 +172,14 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: screen(() => import('./shells/client-shell'), 'ClientShell'),
-            children: [{ index: true, lazy: screen(() => import('../areas/client/client-home-page'), 'ClientHomePage') }],
+            children: [
+              { index: true, lazy: screen(() => import('../areas/client/client-home-page'), 'ClientHomePage') },
+              {
+                path: 'applications',
+                lazy: screen(() => import('../areas/client/client-applications-page'), 'ClientApplicationsPage'),
+              },
+              { path: 'interviews', lazy: screen(() => import('../areas/client/client-interviews-page'), 'ClientInterviewsPage') },
+            ],
           },
         ],
       },

@@ -1,6 +1,14 @@
-import { IconHome } from '@tabler/icons-react';
+import { IconCalendarUser, IconHome, IconUsers } from '@tabler/icons-react';
 import { AreaShell } from './area-shell';
 
 export const ClientShell = () => (
-  <AreaShell area="Client" home="/client" nav={[{ label: 'Home', to: '/client', icon: <IconHome size={18} aria-hidden />, exact: true }]} />
+  <AreaShell
+    area="Client"
+    home="/client"
+    nav={[
+      { label: 'Home', to: '/client', icon: <IconHome size={18} aria-hidden />, exact: true },
+      { label: 'Candidates', to: '/client/applications', icon: <IconUsers size={18} aria-hidden /> },
+      { label: 'Interviews', to: '/client/interviews', icon: <IconCalendarUser size={18} aria-hidden /> },
+    ]}
+  />
 );
