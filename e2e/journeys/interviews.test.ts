@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { login } from '@app/contract/resources/auth';
+import { client } from '@app/contract/resources/crm/client';
+import { clientCredentials } from '@app/contract/resources/crm/client-credentials';
+import { contact } from '@app/contract/resources/crm/contact';
 import { crmJob } from '@app/contract/resources/hiring/crm-job';
 import { jobApplicantsList } from '@app/contract/resources/hiring/job-application';
 import type { Page } from 'playwright-core';
@@ -14,9 +17,10 @@ import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { startServer } from '../support/server';
 import { signIn } from '../support/steps';
 
-// Issue 30 points 2-4 and 8: a recruiter schedules an interview from an application, with someone from
-// the client on the panel; that outside interviewer opens the mailed link on a phone, asks for a
-// code and scores it; the recruiter sees their scorecard, adds their own, and the interview is done.
+// Issue 30 points 2-4, 6 and 8: a recruiter schedules an interview from an application, with someone
+// from the client on the panel; that outside interviewer opens the mailed link on a phone, asks for a
+// code and scores it; the recruiter sees their scorecard, adds their own, and the interview is done;
+// the client's hiring manager sees it in the portal, without the scorecards.
 
 const skip = skipWithoutChromium();
 let world: ServerAndBrowser;
@@ -24,6 +28,7 @@ let mail: MailCatcher;
 let ellieApplication: string;
 const said: string[] = [];
 const hana = { name: 'Hana Osei', email: 'hana.osei@northwind.example' };
+const portal = { email: 'olive@northwind.demo', password: 'Olive-own-pass-2026' };
 
 before(async () => {
   if (skip) return;
@@ -40,6 +45,17 @@ before(async () => {
     }[];
     ellieApplication = cards.find((card) => card.candidate.label === 'Ellie Barker')?._id as string;
     assert.ok(ellieApplication, 'Ellie is on the planner job');
+    // Northwind's hiring manager, with a sign-in to the client portal.
+    const clients = (await api(client.calls.list!, { search: 'Northwind' }, token)).results as { _id: string }[];
+    const olive = await api(
+      contact.calls.create!,
+      {
+        profile: { name: { first: 'Olive', last: 'Ostrowski' }, email: portal.email },
+        relatedTo: [{ _id: clients[0]?._id, entityType: 'Client' }],
+      },
+      token,
+    );
+    await api(clientCredentials, { _id: olive._id }, token);
     world = { server, browser: await launchBrowser(), stop: async () => {} };
   } catch (error) {
     await server.stop();
@@ -137,5 +153,25 @@ test('interviews: scheduled from the application, scored by an outside interview
   const opened = recruiter.getByRole('dialog', { name: 'Edit interview' });
   await opened.getByText(`${hana.name}: 4 (Yes)`).waitFor();
   await opened.getByText('Alex Morgan: 5 (Strong yes)').waitFor();
+
+  // Northwind's hiring manager sees the interview in the client portal, and Ellie at Interviewing.
+  const sent = await mail.waitForMail(portal.email, /Your client portal sign-in/);
+  const temporary = textOf(sent).match(/Password: (\S+)/)?.[1] as string;
+  const manager = watch(await openPage({ ...world, context: { viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' } }));
+  await signIn(manager, portal.email, temporary);
+  await manager.getByLabel('Temporary password').fill(temporary);
+  await manager.getByLabel('New password', { exact: true }).fill(portal.password);
+  await manager.getByLabel('Confirm new password').fill(portal.password);
+  await manager.getByRole('button', { name: 'Save my password' }).click();
+  await manager.getByRole('heading', { name: 'Your company' }).waitFor();
+  await manager.goto('/client/interviews');
+  await manager.getByText('Technical interview: Ellie Barker').waitFor();
+  await manager.getByText(/^completed$/i).waitFor();
+  await manager.goto('/client/applications');
+  const ellie = manager.getByRole('paragraph').filter({ hasText: 'Ellie Barker' });
+  await ellie.first().waitFor();
+  await manager.getByText('Interviewing', { exact: true }).first().waitFor();
+  // Scorecards and the panel's notes stay the agency's.
+  assert.equal(await manager.getByText('Knows night trunking').count(), 0);
   assert.deepEqual(said, []);
 });
