@@ -102,6 +102,8 @@ test('interviews: scheduled from the application, scored by an outside interview
   await adding.getByLabel('Their email').fill(hana.email);
   await adding.getByLabel('Starts').fill('2027-01-12T10:00');
   await adding.getByLabel('Ends').fill('2027-01-12T11:00');
+  // The panel's day, as their calendars stand.
+  await adding.getByText('Alex Morgan: free all day').waitFor();
   await adding.getByLabel('For the candidate').fill('A 45-minute call about route planning.');
   await adding.getByRole('button', { name: 'Create interview' }).click();
   await adding.waitFor({ state: 'hidden' });

@@ -1,9 +1,11 @@
 import { emailTemplate } from '@app/contract/resources/crm/email-template';
-import { eventCalendarFeed } from '@app/contract/resources/crm/event';
+import { event, eventCalendarFeed } from '@app/contract/resources/crm/event';
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
 import { feedbackRatingOption } from '@app/contract/resources/crm/feedback-rating-option';
+import { task } from '@app/contract/resources/crm/task';
 import {
   interview,
+  interviewBusyTimes,
   interviewFeedback,
   interviewInformationCodes,
   interviewInformationDetails,
@@ -481,5 +483,48 @@ describe('interviews (crm.md §3 Interview, §6; DECISIONS.md §8)', () => {
     for (const category of found) {
       expect(category.rating.map((option) => `${option.label} ${option.points}`)).toEqual(['Poor 1', 'Fair 2', 'Good 3', 'Excellent 4']);
     }
+  });
+
+  it('busy times show when the chosen panel is taken (events, tasks due, other interviews), times only', async () => {
+    const ivy = await interviewStaff('WRITE', 'Ivy');
+    const { application } = await anApplication();
+    await call(
+      t.app,
+      event.calls.create!,
+      { title: 'Private dentist', startTime: at(0), endTime: at(1), userIds: [ivy.id] },
+      w.orgA.adminToken,
+    );
+    await call(t.app, task.calls.create!, { title: 'Call Bob', dueDate: at(2), assigneeIds: [ivy.id] }, w.orgA.adminToken);
+    const other = await schedule({ jobApplicationId: application._id, interviewerIds: [ivy.id], startTime: at(4), endTime: at(5) });
+    // Outside the range: not there.
+    await call(
+      t.app,
+      event.calls.create!,
+      { title: 'Next week', startTime: at(200), endTime: at(201), userIds: [ivy.id] },
+      w.orgA.adminToken,
+    );
+    const busy = await call(t.app, interviewBusyTimes, { userIds: [ivy.id], from: at(-1), to: at(23) }, w.orgA.adminToken);
+    expect(busy.status, busy.body.message).toBe(200);
+    expect(busy.body.data).toEqual([
+      {
+        userId: ivy.id,
+        name: 'Ivy Staff',
+        busy: [
+          { start: at(0), end: at(1), kind: 'EVENT' },
+          { start: at(2), end: at(2.5), kind: 'TASK' },
+          { start: at(4), end: at(5), kind: 'INTERVIEW' },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(busy.body.data)).not.toContain('dentist');
+    // A cancelled interview frees the time.
+    await call(t.app, calls.setStatus, { _id: other._id, status: 'CANCELLED' }, w.orgA.adminToken);
+    const freed = await call(t.app, interviewBusyTimes, { userIds: [ivy.id], from: at(-1), to: at(23) }, w.orgA.adminToken);
+    expect(freed.body.data[0].busy.map((slot: { kind: string }) => slot.kind)).toEqual(['EVENT', 'TASK']);
+    const tooLong = await call(t.app, interviewBusyTimes, { userIds: [ivy.id], from: at(0), to: at(24 * 15) }, w.orgA.adminToken);
+    expect(tooLong.body.message).toBe('Ask for at most 14 days of busy times at once');
+    const theirs = await call(t.app, interviewBusyTimes, { userIds: [ivy.id], from: at(0), to: at(1) }, w.orgB.adminToken);
+    expect(theirs.status).toBe(404);
+    expect((await call(t.app, interviewBusyTimes, { userIds: [ivy.id], from: at(0), to: at(1) }, w.staffA.token)).status).toBe(403);
   });
 });

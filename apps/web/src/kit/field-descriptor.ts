@@ -1,5 +1,6 @@
 import type { UploadedFile } from '@app/contract/conventions/common';
 import type { ResourceDefinition } from '@app/contract/define-resource';
+import type { ReactNode } from 'react';
 
 export type Option = { value: string; label: string };
 export type OptionGroup = { group: string; items: Option[] };
@@ -78,6 +79,8 @@ export type FieldDescriptor = {
   half?: boolean;
   /** A heading shown above the first field of a group. */
   section?: string;
+  /** A full-width line after the field, drawn from the form's values as they stand (the chosen panel's busy times). */
+  after?: (values: FormValues) => ReactNode;
   autoComplete?: string;
   /** An edit sends an emptied field as null rather than '' (an optional email, which '' would not pass). */
   nullable?: boolean;

@@ -120,7 +120,12 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
       <Stack gap="md">
         <Grid gutter="md">
           {shown.map((field, index) => (
-            <FieldCell key={field.name} field={field} showSection={Boolean(field.section) && shown[index - 1]?.section !== field.section}>
+            <FieldCell
+              key={field.name}
+              field={field}
+              showSection={Boolean(field.section) && shown[index - 1]?.section !== field.section}
+              after={field.after?.(values)}
+            >
               <FieldInput
                 field={field}
                 value={values[field.name] ?? ''}
@@ -159,7 +164,17 @@ export const FieldsForm = <Result,>(props: FieldsFormProps<Result>) => {
 const isDependent = (field: FieldDescriptor, changed: string) =>
   Boolean(field.options && !Array.isArray(field.options) && field.options.dependsOn?.includes(changed));
 
-const FieldCell = ({ field, showSection, children }: { field: FieldDescriptor; showSection: boolean; children: ReactNode }) => (
+const FieldCell = ({
+  field,
+  showSection,
+  after,
+  children,
+}: {
+  field: FieldDescriptor;
+  showSection: boolean;
+  after?: ReactNode;
+  children: ReactNode;
+}) => (
   <>
     {showSection && (
       <Grid.Col span={12} pt="sm">
@@ -169,5 +184,6 @@ const FieldCell = ({ field, showSection, children }: { field: FieldDescriptor; s
       </Grid.Col>
     )}
     <Grid.Col span={{ base: 12, sm: field.half ? 6 : 12 }}>{children}</Grid.Col>
+    {after && <Grid.Col span={12}>{after}</Grid.Col>}
   </>
 );

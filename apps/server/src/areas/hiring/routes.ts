@@ -4,6 +4,7 @@ import { registerBoardBridge } from './board-bridge';
 import { registerClientApplications } from './client-applications';
 import { registerCrmJobRemoval } from './crm-job-removal';
 import { registerCrmJobs } from './crm-jobs';
+import { registerInterviewBusyTimes } from './interview-busy-times';
 import { registerInterviews } from './interviews';
 import { registerPipelines } from './pipelines';
 import { registerHiringReports } from './reports';
@@ -15,6 +16,7 @@ export const registerHiring = (app: FastifyInstance) => {
   registerCrmJobRemoval();
   registerApplications(app);
   registerInterviews(app);
+  registerInterviewBusyTimes(app);
   registerClientApplications(app);
   registerBoardBridge(app);
   registerHiringReports(app);

@@ -1,10 +1,11 @@
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
-import { interview, interviewFeedback, overallScores } from '@app/contract/resources/hiring/interview';
+import { interview, interviewBusyTimes, interviewFeedback, overallScores } from '@app/contract/resources/hiring/interview';
 import { crmJobApplication } from '@app/contract/resources/hiring/job-application';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '../../kit/api';
+import { callApi, isApiError } from '../../kit/api';
 import { useCan } from '../../kit/can';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
 import { mapFieldErrors } from '../../kit/field-errors';
@@ -48,7 +49,14 @@ const formFields: Tailoring<FieldDescriptor> = {
     },
     { name: 'externalInterviewer.email', label: 'Their email', kind: 'email', half: true },
     { name: 'startTime', label: 'Starts', kind: 'dateTime', required: true, half: true },
-    { name: 'endTime', label: 'Ends', kind: 'dateTime', required: true, half: true },
+    {
+      name: 'endTime',
+      label: 'Ends',
+      kind: 'dateTime',
+      required: true,
+      half: true,
+      after: (values) => <PanelBusyTimes userIds={values.interviewerIds} start={values.startTime} />,
+    },
   ],
   change: {
     jobApplicationId: { label: 'Application', modes: ['create'], required: true },
@@ -73,6 +81,43 @@ const payloadOf = (payload: Record<string, unknown>, mode: string, extra: Record
   const noExternal = !external || (!external.name?.trim() && !external.email?.trim());
   const base = noExternal ? { ...payload, externalInterviewer: null } : payload;
   return mode === 'create' ? { ...base, ...extra, timeZone: ownTimeZone() } : base;
+};
+
+/** The day a `datetime-local` value falls on, in the person's own time: midnight to midnight. */
+const dayOf = (local: string) => {
+  const start = new Date(`${local.slice(0, 10)}T00:00`);
+  return Number.isNaN(start.getTime()) ? null : { from: start, to: new Date(start.getTime() + 24 * 3600 * 1000) };
+};
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** When the chosen panel is taken on the interview's day (their events, tasks due and interviews), as times only. */
+const PanelBusyTimes = ({ userIds, start }: { userIds: unknown; start: unknown }) => {
+  const ids = Array.isArray(userIds) ? (userIds as string[]) : [];
+  const day = typeof start === 'string' && start ? dayOf(start) : null;
+  const can = useCan();
+  const busy = useQuery({
+    queryKey: ['interview-busy-times', ids, day?.from.toISOString()],
+    queryFn: ({ signal }) =>
+      callApi(interviewBusyTimes, { userIds: ids, from: day?.from.toISOString() ?? '', to: day?.to.toISOString() ?? '' }, { signal }),
+    enabled: ids.length > 0 && day !== null && can.call(interviewBusyTimes),
+  });
+  if (ids.length === 0 || !day || !busy.data) return null;
+  return (
+    <Stack gap={2} aria-live="polite">
+      <Text size="sm" fw={500}>
+        The panel on {day.from.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' })}
+      </Text>
+      {busy.data.map((person) => (
+        <Text key={person.userId} size="sm" c="dimmed">
+          {person.name}:{' '}
+          {person.busy.length === 0
+            ? 'free all day'
+            : `busy ${person.busy.map((slot) => `${timeOf(slot.start)}–${timeOf(slot.end)}`).join(', ')}`}
+        </Text>
+      ))}
+    </Stack>
+  );
 };
 
 const scoreOf = (row: { avgScorecard?: { score: string | null; points: number | null } | null }) =>

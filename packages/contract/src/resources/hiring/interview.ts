@@ -281,3 +281,38 @@ export const interviewInformationFeedback = defineWorkflow({
   input: z.object({ _id: mongoId(), scorecard: scorecardInput }).strict(),
   output: heldInterview,
 });
+
+export const busyRangeTooLong = 'Ask for at most 14 days of busy times at once';
+
+/**
+ * When the chosen staff are busy between two moments: their events (owned or attended), their tasks'
+ * due times (half an hour each) and their other interviews. Times and kinds only: what a colleague's
+ * meeting is about stays theirs.
+ */
+export const interviewBusyTimes = defineWorkflow({
+  name: 'interviewBusyTimes',
+  tag: 'Interview',
+  method: 'POST',
+  path: '/interview/busy-times',
+  who: ['CRM_USER'],
+  access: { module: 'Interview' },
+  tenancy: 'organisation',
+  level: 'READ',
+  summary: 'When the chosen staff are busy (events, tasks due, interviews): times only',
+  input: z
+    .object({
+      userIds: z.array(mongoId('userId')).min(1, interviewersRequired).max(20),
+      from: isoDate,
+      to: isoDate,
+    })
+    .strict()
+    .refine((range) => Date.parse(range.to) > Date.parse(range.from), { message: endBeforeStart, path: ['to'] })
+    .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 14 * 24 * 3600 * 1000, { message: busyRangeTooLong, path: ['to'] }),
+  output: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      busy: z.array(z.object({ start: z.string(), end: z.string(), kind: z.enum(['EVENT', 'TASK', 'INTERVIEW']) })),
+    }),
+  ),
+});
