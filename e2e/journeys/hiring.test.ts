@@ -34,7 +34,7 @@ const said: string[] = [];
 before(async () => {
   if (skip) return;
   // The demo world: Brightpath's admin, three candidates, the two CRM jobs (the planner's board
-  // holds the three candidates, Tomasz at Short list, Ellie at Screening) and Maya the seeker with a CV.
+  // holds the three candidates, Tomasz at Interviewing after his demo interview, Ellie at Screening) and Maya the seeker with a CV.
   // Made over HTTP on the running server, as the walk does: quicker than seeding before it starts.
   server = await startServer();
   try {
@@ -242,27 +242,27 @@ test('hiring: on a phone the board shows one stage at a time, chosen from a Stag
   assert.equal(await columns.count(), 1, 'one stage at a time');
   assert.match((await columns.first().getAttribute('aria-label')) ?? '', /^Applied: \d+$/);
 
-  // Short list chosen: Tomasz, moved from his card's menu to Interviewing.
+  // Screening chosen: Ellie, moved from her card's menu to Interviewing, where Tomasz already is (his demo interview).
   await page.getByRole('textbox', { name: 'Stage', exact: true }).click();
-  await page.getByRole('option', { name: 'Short list (1)' }).click();
-  const shortList = column(page, 'Short list', 1);
-  await shortList.getByRole('button', { name: 'Move Tomasz Nowak' }).click();
+  await page.getByRole('option', { name: 'Screening (1)' }).click();
+  const screening = column(page, 'Screening', 1);
+  await screening.getByRole('button', { name: 'Move Ellie Barker' }).click();
   await page.getByRole('menuitem', { name: 'Interviewing', exact: true }).click();
   await page.getByText('Moved to Interviewing').waitFor();
-  await column(page, 'Short list', 0).waitFor();
+  await column(page, 'Screening', 0).waitFor();
   assert.equal(await columns.count(), 1, 'still one stage at a time');
 
   await page.getByRole('textbox', { name: 'Stage', exact: true }).click();
-  await page.getByRole('option', { name: 'Interviewing (1)' }).click();
-  await column(page, 'Interviewing', 1).getByLabel('Tomasz Nowak', { exact: true }).waitFor();
+  await page.getByRole('option', { name: 'Interviewing (2)' }).click();
+  await column(page, 'Interviewing', 2).getByLabel('Ellie Barker', { exact: true }).waitFor();
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll on the phone');
 
-  const tomasz = (await applicationsOf(job._id)).find((row) => row.name === 'Tomasz Nowak');
+  const ellie = (await applicationsOf(job._id)).find((row) => row.name === 'Ellie Barker');
   assert.deepEqual(
-    tomasz?.history.map(([stage]) => stage),
-    ['LONG_LIST', 'SHORT_LIST', 'INTERVIEWING'],
+    ellie?.history.map(([stage]) => stage),
+    ['LONG_LIST', 'SCREENING', 'INTERVIEWING'],
   );
-  assert.equal(tomasz?.stage, 'INTERVIEWING');
+  assert.equal(ellie?.stage, 'INTERVIEWING');
   await page.context().close();
   assert.deepEqual(said, [], 'no console errors');
 });
