@@ -2,6 +2,11 @@ import { emailTemplate } from '@app/contract/resources/crm/email-template';
 import { event, eventCalendarFeed } from '@app/contract/resources/crm/event';
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
 import { feedbackRatingOption } from '@app/contract/resources/crm/feedback-rating-option';
+import {
+  maxOutsideAttendeesPerEvent,
+  maxOutsideInvitationsPerHour,
+  tooManyOutsideInvitations,
+} from '@app/contract/resources/crm/sent-mail';
 import { task } from '@app/contract/resources/crm/task';
 import {
   interview,
@@ -526,5 +531,47 @@ describe('interviews (crm.md §3 Interview, §6; DECISIONS.md §8)', () => {
     const theirs = await call(t.app, interviewBusyTimes, { userIds: [ivy.id], from: at(0), to: at(1) }, w.orgB.adminToken);
     expect(theirs.status).toBe(404);
     expect((await call(t.app, interviewBusyTimes, { userIds: [ivy.id], from: at(0), to: at(1) }, w.staffA.token)).status).toBe(403);
+  });
+
+  it('an outside interviewer counts against the hour’s outside invitations, shared with events: an interview is no mail relay', async () => {
+    const permissions = [
+      await permissionId(t.app, w.root, { feature: 'Interview', level: 'WRITE' }),
+      await permissionId(t.app, w.root, { feature: 'Event', level: 'WRITE' }),
+      await permissionId(t.app, w.root, { feature: 'Job Application', level: 'READ' }),
+      await permissionId(t.app, w.root, { feature: 'Candidate', level: 'READ' }),
+      await permissionId(t.app, w.root, { feature: 'OrganisationStaff', level: 'READ' }),
+      await permissionId(t.app, w.root, { feature: 'Job', level: 'READ' }),
+    ];
+    const sender = await aStaffMember(t.app, w.orgA.adminToken, { roleIds: [await roleOf(t.app, w.orgA.adminToken, permissions)] });
+    for (let i = 0; i < maxOutsideInvitationsPerHour / maxOutsideAttendeesPerEvent; i++) {
+      const attendeesMails = Array.from({ length: maxOutsideAttendeesPerEvent }, () => `${unique('guest')}@outside.example`);
+      const made = await call(
+        t.app,
+        event.calls.create!,
+        { title: 'Open day', startTime: at(0), endTime: at(1), attendeesMails },
+        sender.token,
+      );
+      expect(made.status, made.body.message).toBe(200);
+    }
+    const { application } = await anApplication();
+    const over = await call(
+      t.app,
+      calls.create,
+      {
+        interviewType: 'Technical',
+        medium: 'PHONE',
+        interviewerIds: [sender.id],
+        jobApplicationId: application._id,
+        startTime: at(0),
+        endTime: at(1),
+        externalInterviewer: { name: 'Someone', email: `${unique('someone')}@outside.example` },
+      },
+      sender.token,
+    );
+    expect(over.status, over.body.message).toBe(429);
+    expect(over.body.message).toBe(tooManyOutsideInvitations);
+    // Nothing half-made: no interview, no move.
+    const listed = await call(t.app, calls.list, { filter: { jobApplicationId: application._id } }, w.orgA.adminToken);
+    expect(listed.body.data.results).toEqual([]);
   });
 });

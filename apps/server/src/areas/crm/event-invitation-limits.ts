@@ -4,7 +4,7 @@ import {
   tooManyOutsideAttendees,
   tooManyOutsideInvitations,
 } from '@app/contract/resources/crm/sent-mail';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema/services';
 import { badRequest, tooManyRequests } from '../../engine/errors';
@@ -19,8 +19,8 @@ const hourMs = 60 * 60 * 1000;
  * so a refused write leaves nothing written and mails no one.
  *
  * The hour is counted from the outbox itself: the invitations to outside addresses this staff
- * member's writes queued (`EVENT_INVITATION`, an address new to its event; an update's copy to
- * those already invited is an `EVENT_UPDATE` and does not count). Every process shares that table,
+ * member's writes queued (`EVENT_INVITATION`, an address new to its event, and `INTERVIEW_INVITATION`
+ * to an interview's outside interviewer; an update's copy to those already invited does not count). Every process shares that table,
  * the hour rolls rather than resetting on the clock, and the count belongs to the transaction that
  * adds to it: a write refused or rolled back for any other reason counts nothing. Writes by one
  * staff member take a transaction lock first, so two at once cannot both pass on the same count.
@@ -46,7 +46,7 @@ export const checkOutsideInvitations = async (input: {
     .where(
       and(
         eq(mailOutbox.ownerId, senderId),
-        eq(mailOutbox.kind, 'EVENT_INVITATION'),
+        inArray(mailOutbox.kind, ['EVENT_INVITATION', 'INTERVIEW_INVITATION']),
         eq(mailOutbox.outside, true),
         gt(mailOutbox.createdAt, sql`now() - (${hourMs}::integer * interval '1 millisecond')`),
       ),

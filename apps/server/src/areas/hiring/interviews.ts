@@ -35,7 +35,8 @@ import type { HookContext, ResourceHooks, WriteContext } from '../../engine/reso
 import { moveRecords } from '../../engine/transitions';
 import type { SentFor } from '../../services/mail';
 import { type CalendarEvent, interviewUid } from '../crm/event-calendar';
-import { candidatePeople, staffPeople } from '../crm/event-people';
+import { checkOutsideInvitations } from '../crm/event-invitation-limits';
+import { candidatePeople, outsideAddresses, staffPeople } from '../crm/event-people';
 import { mailInvitation, newMeetingLink } from '../crm/events';
 import { activeTemplateOf, filledLetter } from '../email/templates';
 import { feedbackCategoryRepository, ratingOptionRepository } from '../feedback/routes';
@@ -174,6 +175,20 @@ const mailInterview = async (
   const forExternal = [forInterviewers, `Score the interview here afterwards: ${appUrl}/interview/${record._id}`].join('\n\n');
   const external = externalOf(record);
   const earlierExternal = before ? externalOf(before) : null;
+  // An outside interviewer's address is any the scheduler types: the calendar's limits on outside
+  // invitations apply, so an interview is no mail relay either (the hour's budget is shared with events).
+  const externalAddress = external ? external.email.toLowerCase() : null;
+  const outside = externalAddress ? await outsideAddresses(db, organisationId, [externalAddress]) : new Set<string>();
+  const isNew = externalAddress !== null && externalAddress !== earlierExternal?.email.toLowerCase();
+  if (caller && externalAddress && input.change !== 'cancel' && outside.has(externalAddress)) {
+    await checkOutsideInvitations({
+      db,
+      senderId: caller.id,
+      outside,
+      added: isNew ? outside : new Set(),
+      checkEvent: false,
+    });
+  }
   const attendees: Attendee[] = [
     ...(candidate ? [candidate] : []),
     ...interviewerIds.flatMap((id) => (staff.get(id) ? [staff.get(id) as Attendee] : [])),
@@ -191,7 +206,7 @@ const mailInterview = async (
       { _id: record.jobApplicationId as string, entityType: 'CrmJobApplication' },
       ...(attendee === candidate ? [{ _id: candidateId, entityType: 'Candidate' }] : []),
     ],
-    outside: attendee === external || attendee === earlierExternal,
+    outside: (attendee === external || attendee === earlierExternal) && outside.has(attendee.email.toLowerCase()),
   });
   const letter =
     input.change === 'new' && candidate ? await candidateLetter(db, { organisationId, candidateId, jobTitle: job?.title }) : null;
