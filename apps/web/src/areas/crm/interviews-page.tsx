@@ -1,14 +1,13 @@
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
 import { interview, interviewBusyTimes, interviewFeedback, overallScores } from '@app/contract/resources/hiring/interview';
 import { crmJobApplication } from '@app/contract/resources/hiring/job-application';
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi, isApiError } from '../../kit/api';
+import { callApi } from '../../kit/api';
 import { useCan } from '../../kit/can';
 import type { FieldDescriptor } from '../../kit/field-descriptor';
-import { mapFieldErrors } from '../../kit/field-errors';
 import { notifyFailure, notifySuccess } from '../../kit/notify';
 import type { Column } from '../../kit/resource-list';
 import { ResourceScreen } from '../../kit/resource-screen';
@@ -17,6 +16,7 @@ import { useSession } from '../../kit/session';
 import type { Tailoring } from '../../kit/tailor';
 import { type RecordOf, useCall, useList } from '../../kit/use-resource';
 import { formatDateTime } from '../../kit/words';
+import { ScorecardFields, useScorecardDraft } from '../hiring/scorecard-fields';
 
 type InterviewRow = RecordOf<typeof interview>;
 type Scorecard = InterviewRow['scorecard'][number];
@@ -147,33 +147,18 @@ export const applicationInterviewScreen = screenTailoring({
   filters: { pick: ['status'] },
 });
 
-const scoreOptions = Object.entries(overallScores).map(([points, label]) => ({ value: points, label: `${points}: ${label}` }));
-
 /** One interviewer's scorecard: an overall verdict, remarks, and a rating per feedback category. */
 const ScorecardModal = ({ row, onClose }: { row: InterviewRow; onClose: () => void }) => {
   const { user } = useSession();
   const mine = row.scorecard.find((entry) => entry.submittedBy._id === user?._id);
   const categories = useList(feedbackCategory, { limit: 'ALL', filter: { status: 'ACTIVE' } });
-  const [overall, setOverall] = useState<string | null>(mine ? String(mine.overallScore) : null);
-  const [remarks, setRemarks] = useState(mine?.remarks ?? '');
-  const [ratings, setRatings] = useState<Record<string, string | null>>(
-    Object.fromEntries((mine?.scorecardItems ?? []).map((item) => [item.category._id, item.score._id])),
-  );
+  const draft = useScorecardDraft(mine);
   const submit = useCall(interviewFeedback, { invalidates: [interview, crmJobApplication] });
-  const errors = isApiError(submit.error)
-    ? mapFieldErrors(submit.error.errors, [{ name: 'scorecard.overallScore' }, { name: 'scorecard.remarks' }]).mapped
-    : {};
   const send = () =>
     submit.mutate(
       {
         _id: row._id,
-        scorecard: {
-          remarks,
-          overallScore: Number(overall),
-          scorecardItems: Object.entries(ratings).flatMap(([categoryId, ratingOptionId]) =>
-            ratingOptionId ? [{ categoryId, ratingOptionId }] : [],
-          ),
-        },
+        scorecard: draft.scorecard(),
       },
       {
         onSuccess: () => {
@@ -186,43 +171,19 @@ const ScorecardModal = ({ row, onClose }: { row: InterviewRow; onClose: () => vo
   return (
     <Modal opened onClose={onClose} title={`Scorecard: ${row.interviewType}`} size="lg">
       <Stack>
-        <Select
-          label="Overall"
-          placeholder="Your verdict"
-          data={scoreOptions}
-          value={overall}
-          onChange={setOverall}
-          required
-          error={errors['scorecard.overallScore']}
-        />
-        {(categories.data?.results ?? []).map((category) => (
-          <Select
-            key={category._id}
-            label={category.label}
-            placeholder="Not rated"
-            clearable
-            data={(category.rating ?? [])
-              .filter((option) => option.status === 'ACTIVE')
-              .map((option) => ({ value: option._id, label: `${option.label} (${option.points})` }))}
-            value={ratings[category._id] ?? null}
-            onChange={(value) => setRatings((current) => ({ ...current, [category._id]: value }))}
-          />
-        ))}
-        <Textarea
-          label="Remarks"
-          description="What you saw: the evidence for your verdict."
-          autosize
-          minRows={3}
-          value={remarks}
-          onChange={(event) => setRemarks(event.currentTarget.value)}
-          required
-          error={errors['scorecard.remarks']}
+        <ScorecardFields
+          draft={draft}
+          error={submit.error}
+          categories={(categories.data?.results ?? []).map((category) => ({
+            ...category,
+            rating: (category.rating ?? []).filter((option) => option.status === 'ACTIVE'),
+          }))}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={send} loading={submit.isPending} disabled={!overall}>
+          <Button onClick={send} loading={submit.isPending} disabled={!draft.overall}>
             Save scorecard
           </Button>
         </Group>

@@ -3,23 +3,20 @@ import {
   interviewInformationCodes,
   interviewInformationDetails,
   interviewInformationFeedback,
-  overallScores,
 } from '@app/contract/resources/hiring/interview';
-import { Alert, Button, Divider, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { callApi, isApiError } from '../../kit/api';
-import { mapFieldErrors } from '../../kit/field-errors';
 import { formatDateTime, humanise } from '../../kit/words';
 import { AuthLayout } from '../auth/auth-layout';
+import { ScorecardFields, scorecardErrors, useScorecardDraft } from '../hiring/scorecard-fields';
 
 type Held = z.output<typeof heldInterview>;
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : 'Something went wrong. Please try again.');
-
-const scoreOptions = Object.entries(overallScores).map(([points, label]) => ({ value: points, label: `${points}: ${label}` }));
 
 /** Asks for a code by mail, then takes it: the page's token for this one interview. */
 const CodeStep = ({ id, onToken }: { id: string; onToken: (token: string) => void }) => {
@@ -94,17 +91,11 @@ const CodeStep = ({ id, onToken }: { id: string; onToken: (token: string) => voi
 /** The interview, and the interviewer's scorecard: an overall verdict, a rating per category, remarks. */
 const ScoreStep = ({ held, token, onSaved }: { held: Held; token: string; onSaved: (held: Held) => void }) => {
   const mine = held.myScorecard;
-  const [overall, setOverall] = useState<string | null>(mine ? String(mine.overallScore) : null);
-  const [remarks, setRemarks] = useState(mine?.remarks ?? '');
-  const [ratings, setRatings] = useState<Record<string, string | null>>(
-    Object.fromEntries((mine?.scorecardItems ?? []).map((item) => [item.category._id, item.score._id])),
-  );
+  const draft = useScorecardDraft(mine);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
-  const fieldErrors = isApiError(error)
-    ? mapFieldErrors(error.errors, [{ name: 'scorecard.overallScore' }, { name: 'scorecard.remarks' }]).mapped
-    : {};
+  const fieldErrors = scorecardErrors(error);
   const save = async () => {
     setBusy(true);
     setError(null);
@@ -113,13 +104,7 @@ const ScoreStep = ({ held, token, onSaved }: { held: Held; token: string; onSave
         interviewInformationFeedback,
         {
           _id: held._id,
-          scorecard: {
-            remarks,
-            overallScore: Number(overall),
-            scorecardItems: Object.entries(ratings).flatMap(([categoryId, ratingOptionId]) =>
-              ratingOptionId ? [{ categoryId, ratingOptionId }] : [],
-            ),
-          },
+          scorecard: draft.scorecard(),
         },
         { bearer: token },
       );
@@ -179,37 +164,8 @@ const ScoreStep = ({ held, token, onSaved }: { held: Held; token: string; onSave
                 {error.status === 401 ? 'Your code has expired: reload the page and ask for a new one.' : error.message}
               </Alert>
             )}
-            <Select
-              label="Overall"
-              placeholder="Your verdict"
-              data={scoreOptions}
-              value={overall}
-              onChange={setOverall}
-              required
-              error={fieldErrors['scorecard.overallScore']}
-            />
-            {held.categories.map((category) => (
-              <Select
-                key={category._id}
-                label={category.label}
-                placeholder="Not rated"
-                clearable
-                data={category.rating.map((option) => ({ value: option._id, label: `${option.label} (${option.points})` }))}
-                value={ratings[category._id] ?? null}
-                onChange={(value) => setRatings((current) => ({ ...current, [category._id]: value }))}
-              />
-            ))}
-            <Textarea
-              label="Remarks"
-              description="What you saw: the evidence for your verdict."
-              autosize
-              minRows={4}
-              value={remarks}
-              onChange={(event) => setRemarks(event.currentTarget.value)}
-              required
-              error={fieldErrors['scorecard.remarks']}
-            />
-            <Button type="submit" loading={busy} disabled={!overall} fullWidth>
+            <ScorecardFields draft={draft} categories={held.categories} error={error} />
+            <Button type="submit" loading={busy} disabled={!draft.overall} fullWidth>
               Send my scorecard
             </Button>
           </Stack>
