@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApplications } from './applications';
 import { registerBoardBridge } from './board-bridge';
 import { registerClientApplications } from './client-applications';
+import { registerClientJobs } from './client-jobs';
 import { registerCrmJobRemoval } from './crm-job-removal';
 import { registerCrmJobs } from './crm-jobs';
 import { registerInterviewBusyTimes } from './interview-busy-times';
@@ -18,6 +19,7 @@ export const registerHiring = (app: FastifyInstance) => {
   registerInterviews(app);
   registerInterviewBusyTimes(app);
   registerClientApplications(app);
+  registerClientJobs(app);
   registerBoardBridge(app);
   registerHiringReports(app);
 };

@@ -10,11 +10,12 @@ import { clientUserSeesOwnClient } from '../../scope-policy';
 import { jobSkill, jobStatus, jobTypesField, salary, withWindow } from '../job-board/job';
 
 export const jobContentRequired = 'Please fill the job content';
-const titleRequired = 'Please provide a title.';
+export const titleRequired = 'Please provide a title.';
 
 export const jobContent = z.string({ error: jobContentRequired }).trim().min(1, jobContentRequired).max(100_000);
 
-const editable = z.object({
+/** What a job's writer gives; the client portal's jobs take a part of it (client-jobs.ts). */
+export const crmJobEditable = z.object({
   title: z.string({ error: titleRequired }).trim().min(1, titleRequired).max(200),
   slug: slug.optional().nullable(),
   description: z.string().trim().max(1000).optional().nullable(),
@@ -59,7 +60,7 @@ export const crmJob = defineResource({
   computed: ['applicationCount'],
   // Within the organisation (the engine's rule for an organisation's records): 409 when taken.
   unique: [{ fields: ['slug'], message: 'This slug is already in use' }],
-  fields: editable.extend({
+  fields: crmJobEditable.extend({
     pipelineId: z.string().nullable(),
     status: jobStatus,
     postedOn: z.string().nullable(),
@@ -68,11 +69,11 @@ export const crmJob = defineResource({
     meta: z.record(z.string(), z.unknown()).nullable(),
     boardJobId: z.string().nullable(),
   }),
-  create: editable
+  create: crmJobEditable
     .extend({ status: jobStatus.default('DRAFT') })
     .strict()
     .superRefine(withWindow),
-  update: editable.partial().extend({ _id: mongoId() }).strict().superRefine(withWindow),
+  update: crmJobEditable.partial().extend({ _id: mongoId() }).strict().superRefine(withWindow),
   status: jobStatus,
   search: ['title', 'itemId.combined'],
   filters: {
