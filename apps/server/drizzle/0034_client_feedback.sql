@@ -25,9 +25,11 @@ CREATE TABLE "feedback" (
 	"submitted_by" jsonb,
 	"submitted_at" timestamp with time zone,
 	"requested_from" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"request_message" text
+	"request_message" text,
+	"shared_with_user_id" text
 );
 --> statement-breakpoint
 CREATE INDEX "feedback_organisation_created" ON "feedback" USING btree ("organisation_id","created_at");--> statement-breakpoint
 CREATE INDEX "feedback_application" ON "feedback" USING btree ("job_application_id") WHERE not "feedback"."is_deleted";--> statement-breakpoint
-CREATE INDEX "feedback_client_status" ON "feedback" USING btree ("organisation_id","client_id","status") WHERE not "feedback"."is_deleted";
+CREATE INDEX "feedback_client_status" ON "feedback" USING btree ("organisation_id","client_id","status") WHERE not "feedback"."is_deleted";--> statement-breakpoint
+CREATE INDEX "feedback_shared_with" ON "feedback" USING btree ("shared_with_user_id") WHERE "feedback"."shared_with_user_id" is not null;

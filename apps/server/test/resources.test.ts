@@ -190,7 +190,7 @@ for (const f of fixtures) {
         const created = await createOne(f);
         const { status, body } = await call(t.app, calls.update!, { _id: created._id, ...f.update }, f.actor(w));
         expect(status, body.message).toBe(200);
-        expect(body.data).toMatchObject(f.update!);
+        expect(body.data).toMatchObject(f.updated ?? f.update!);
         const missingId = await call(t.app, calls.update!, { ...f.update }, f.actor(w));
         expect(missingId.status).toBe(400);
         expect(missingId.body.message).toBe(f.missingIdMessage ?? '_id must be a valid mongoId');

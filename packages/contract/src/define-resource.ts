@@ -59,6 +59,12 @@ export type Reference = {
    * whoever reads this record reads it, whatever they may read of the referenced resource itself.
    */
   partOfRecord?: boolean;
+  /**
+   * The server copies this id from the record another reference names (an interview's candidate, from
+   * its application): no caller sends it, so the caller's right to read it is not checked; the
+   * reference it comes from is, and the id must still exist in the organisation.
+   */
+  derivedFrom?: string;
 };
 
 /** One move of a record to a stage, as the engine records it in the stage history. */

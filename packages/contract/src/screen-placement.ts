@@ -27,6 +27,7 @@ export const menuIcons = [
   'list-check',
   'list-numbers',
   'mail-forward',
+  'message-star',
   'news',
   'notes',
   'phone-call',

@@ -79,6 +79,7 @@ export const foundationDemo: DemoStep = {
       'Task',
       'Event',
       'Interview',
+      'Feedback',
     ];
     const adminOnly = ['OrganisationStaff/Roles', 'EntityLog', 'EntityLog/Sent mail'];
     const lookedAt = allFeatures.filter((name) => !recruiting.includes(name) && !adminOnly.includes(name));

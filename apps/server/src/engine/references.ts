@@ -50,6 +50,7 @@ type ResolvedReference = {
   target: ReferenceTarget;
   expandAs?: string;
   partOfRecord?: boolean;
+  derivedFrom?: string;
 };
 
 const isJsonColumn = (column: PgColumn) => column.dataType === 'json';
@@ -76,12 +77,22 @@ const resolve = (def: ResourceDefinition, table: PgTable): ResolvedReference[] =
     else if (!target.def.labelField) problems.push(`reference "${field}" names ${reference.resource}, which has no labelField`);
     else if (!(labelColumn(target.def.labelField) in getTableColumns(target.table)))
       problems.push(`${reference.resource}'s labelField "${target.def.labelField}" has no column`);
+    if (reference.derivedFrom && !def.references?.[reference.derivedFrom])
+      problems.push(`reference "${field}" is derived from "${reference.derivedFrom}", which is no reference`);
     for (const key of Object.keys(reference.expandWith ?? {})) {
       if (target && !(key in getTableColumns(target.table)))
         problems.push(`reference "${field}" expands with "${key}", which has no column`);
     }
     if (column && target)
-      resolved.push({ field, column, many, target, expandAs: reference.expandAs, partOfRecord: reference.partOfRecord });
+      resolved.push({
+        field,
+        column,
+        many,
+        target,
+        expandAs: reference.expandAs,
+        partOfRecord: reference.partOfRecord,
+        derivedFrom: reference.derivedFrom,
+      });
   }
   if (def.relatedTo) {
     const column = columns[def.relatedTo] as PgColumn | undefined;
@@ -250,7 +261,7 @@ export const resourceReferences = (def: ResourceDefinition, table: PgTable) => {
         ids,
         held: new Set(idsIn(input.before?.[reference.field])),
         within: targetScope(def, target.def, input.scope, input.home),
-        caller: input.scope.caller,
+        caller: reference.derivedFrom ? undefined : input.scope.caller,
       });
     }
   };

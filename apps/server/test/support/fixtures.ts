@@ -19,6 +19,7 @@ import { team, teamMember } from '@app/contract/resources/crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from '@app/contract/resources/crm-access';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { crmJob } from '@app/contract/resources/hiring/crm-job';
+import { feedback } from '@app/contract/resources/hiring/feedback';
 import { interview } from '@app/contract/resources/hiring/interview';
 import { hiringPipeline } from '@app/contract/resources/hiring/pipeline';
 import { recruiterCompany } from '@app/contract/resources/job-board/company';
@@ -71,6 +72,8 @@ export type Fixture = {
   create?: (w: SuiteWorld, app: FastifyInstance, token?: string) => Promise<Body> | Body;
   invalidCreate?: { body: (w: SuiteWorld, app: FastifyInstance) => Promise<Body> | Body; message: string; field: string };
   update?: Body;
+  /** What the update answers, where the record stores what was sent differently (a score kept with its words). */
+  updated?: Body;
   /** A status the set-status call moves a record to (INACTIVE unless the resource has its own statuses). */
   otherStatus?: string;
   searchFor: (created: Body) => string;
@@ -319,6 +322,26 @@ export const fixtures: Fixture[] = [
     update: { remarks: 'Ask about the warehouse migration.' },
     otherStatus: 'COMPLETED',
     searchFor: (c) => String(c.interviewType),
+  },
+  {
+    def: feedback,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: async (w, app, token = w.orgA.adminToken) => {
+      const { applications } = await aLongList<{ _id: string; candidateId: string }>(app, token, 1);
+      return { jobApplicationId: applications[0]?._id, remarks: unique('Keen, asks good questions '), overallScore: 4 };
+    },
+    invalidCreate: {
+      body: async (w, app) => {
+        const { applications } = await aLongList<{ _id: string; candidateId: string }>(app, w.orgA.adminToken, 1);
+        return { jobApplicationId: applications[0]?._id, remarks: ' ', overallScore: 4 };
+      },
+      message: 'Please provide remarks ',
+      field: 'remarks',
+    },
+    update: { remarks: 'Second thoughts: strong on the technical side.', overallScore: 5 },
+    updated: { remarks: 'Second thoughts: strong on the technical side.', overallScore: { score: 'Strong yes', points: 5 } },
+    searchFor: (c) => String(c.remarks),
   },
   {
     def: lead,

@@ -143,8 +143,9 @@ export const aClientUser = async (app: FastifyInstance, input: { organisationId:
     .insert(clients)
     .values({ id: input.clientId, organisationId: input.organisationId, name: input.clientId, email: `${unique('hiring')}@example.com` })
     .onConflictDoNothing();
+  const id = newId();
   await app.database.db.insert(users).values({
-    id: newId(),
+    id,
     userType: 'CRM_CLIENT_USER',
     email,
     passwordHash: await hashPassword(password),
@@ -152,5 +153,5 @@ export const aClientUser = async (app: FastifyInstance, input: { organisationId:
     organisationId: input.organisationId,
     clientId: input.clientId,
   });
-  return { email, token: await signIn(app, email) };
+  return { id, email, token: await signIn(app, email) };
 };

@@ -19,6 +19,7 @@ import { team, teamMember } from './crm/team';
 import { crmFeature, crmModule, crmPermission, crmRole } from './crm-access';
 import { entityLog } from './entity-log';
 import { crmJob } from './hiring/crm-job';
+import { feedback } from './hiring/feedback';
 import { interview } from './hiring/interview';
 import { crmJobApplication } from './hiring/job-application';
 import { hiringPipeline, pipelineItemRecord } from './hiring/pipeline';
@@ -65,6 +66,7 @@ export const resources: readonly ResourceDefinition[] = [
   crmJob,
   crmJobApplication,
   interview,
+  feedback,
   savedView,
   skill,
   language,

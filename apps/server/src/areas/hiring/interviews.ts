@@ -337,7 +337,7 @@ const averageOf = (scorecard: ScorecardEntry[]) => {
 };
 
 /** The scorecard's items with their category and rating read from the organisation's own (each option of its category). */
-const itemsOf = async (
+export const scorecardItemsOf = async (
   db: Executor,
   organisationId: string,
   items: { categoryId: string; ratingOptionId: string; remarks?: string | null }[],
@@ -399,7 +399,7 @@ const withScorecard = async (
 ) => {
   const before = input.before as Row;
   if (before.status === 'CANCELLED') throw badRequest(cancelledInterview);
-  const items = await itemsOf(ctx.db, before.organisationId as string, input.scorecard.scorecardItems);
+  const items = await scorecardItemsOf(ctx.db, before.organisationId as string, input.scorecard.scorecardItems);
   const entry: ScorecardEntry = {
     remarks: input.scorecard.remarks,
     overallScore: input.scorecard.overallScore,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApplications } from './applications';
 import { registerBoardBridge } from './board-bridge';
 import { registerClientApplications } from './client-applications';
+import { registerClientFeedback } from './client-feedback';
 import { registerClientJobs } from './client-jobs';
 import { registerCrmJobRemoval } from './crm-job-removal';
 import { registerCrmJobs } from './crm-jobs';
@@ -20,6 +21,7 @@ export const registerHiring = (app: FastifyInstance) => {
   registerInterviewBusyTimes(app);
   registerClientApplications(app);
   registerClientJobs(app);
+  registerClientFeedback(app);
   registerBoardBridge(app);
   registerHiringReports(app);
 };

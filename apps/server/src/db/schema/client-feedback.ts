@@ -25,11 +25,14 @@ export const clientFeedback = pgTable(
     submittedAt: timestamp({ withTimezone: true, mode: 'date' }),
     requestedFrom: jsonb().$type<ReferenceSummary[]>().notNull().default([]),
     requestMessage: text(),
+    /** The candidate's job seeker account, once staff shared the feedback with them. */
+    sharedWithUserId: text(),
   },
   (t) => [
     index('feedback_organisation_created').on(t.organisationId, t.createdAt),
     // An application's feedback, for its page; a client's waiting requests, for the portal.
     index('feedback_application').on(t.jobApplicationId).where(sql`not ${t.isDeleted}`),
     index('feedback_client_status').on(t.organisationId, t.clientId, t.status).where(sql`not ${t.isDeleted}`),
+    index('feedback_shared_with').on(t.sharedWithUserId).where(sql`${t.sharedWithUserId} is not null`),
   ],
 );

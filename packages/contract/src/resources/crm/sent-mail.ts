@@ -24,6 +24,7 @@ export const mailKinds = [
   'INTERVIEW_INVITATION',
   'INTERVIEW_UPDATE',
   'INTERVIEW_CANCELLATION',
+  'INTERVIEW_FEEDBACK_REQUEST',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -61,14 +61,23 @@ export const feedback = defineResource({
   tenancy: 'organisation',
   access: { module: 'Feedback' },
   policies: [clientUserSeesOwnClient('clientId')],
+  // A candidate reads what staff shared with their job seeker account, without who wrote it or whom it was asked of.
+  audiences: {
+    staff: {},
+    clientUser: { rows: { client: 'clientId' } },
+    jobSeeker: {
+      rows: { own: 'sharedWithUserId' },
+      fields: ['jobId', 'status', 'remarks', 'overallScore', 'skillScorecard', 'scorecardItems', 'submittedAt'],
+    },
+  },
   itemIdPrefix: 'FBK',
   labelField: 'itemId.combined',
   references: {
     jobApplicationId: { resource: 'CrmJobApplication', expandAs: 'jobApplication' },
-    candidateId: { resource: 'Candidate', expandAs: 'candidate', partOfRecord: true },
-    clientId: { resource: 'Client', expandAs: 'client', partOfRecord: true },
-    jobId: { resource: 'CrmJob', expandAs: 'job', partOfRecord: true },
-    interviewId: { resource: 'Interview', expandAs: 'interview', partOfRecord: true },
+    candidateId: { resource: 'Candidate', expandAs: 'candidate', partOfRecord: true, derivedFrom: 'jobApplicationId' },
+    clientId: { resource: 'Client', expandAs: 'client', partOfRecord: true, derivedFrom: 'jobApplicationId' },
+    jobId: { resource: 'CrmJob', expandAs: 'job', partOfRecord: true, derivedFrom: 'jobApplicationId' },
+    interviewId: { resource: 'Interview', expandAs: 'interview', partOfRecord: true, derivedFrom: 'jobApplicationId' },
   },
   fields: z.object({
     jobApplicationId: z.string(),
@@ -89,6 +98,8 @@ export const feedback = defineResource({
     requestedFrom: z.array(referenceSummary),
     /** What staff wrote to the client with the request. */
     requestMessage: z.string().nullable(),
+    /** The candidate's job seeker account it is shared with (`share-with-candidate`), or null. */
+    sharedWithUserId: z.string().nullable(),
   }),
   create: answer.extend({ jobApplicationId: mongoId('job application id') }).strict(),
   update: answer.extend({ _id: mongoId() }).strict(),
@@ -164,4 +175,22 @@ export const pendingFeedbackRequests = defineWorkflow({
       requestedAt: z.string(),
     }),
   ),
+});
+
+export const noSeekerAccount = 'This candidate has no job seeker account to share it with: invite them to link one first';
+export const onlySubmittedShared = 'Only feedback the client has given can be shared';
+
+/** Staff share a client's feedback with the candidate (their linked job seeker account reads it), or stop sharing it. */
+export const shareFeedbackWithCandidate = defineWorkflow({
+  name: 'shareFeedbackWithCandidate',
+  tag: 'Feedback',
+  method: 'POST',
+  path: '/feedback/share-with-candidate',
+  who: ['CRM_USER'],
+  access: { module: 'Feedback' },
+  tenancy: 'organisation',
+  level: 'WRITE',
+  summary: 'Shares feedback with the candidate’s job seeker account, or stops sharing it (an extra call)',
+  input: z.object({ _id: mongoId(), shared: z.boolean({ error: 'shared must be true or false' }) }).strict(),
+  output: z.object({ _id: z.string() }).passthrough(),
 });

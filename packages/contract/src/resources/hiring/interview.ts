@@ -126,8 +126,8 @@ export const interview = defineResource({
   labelField: 'interviewType',
   references: {
     jobApplicationId: { resource: 'CrmJobApplication', expandAs: 'jobApplication' },
-    candidateId: { resource: 'Candidate', expandAs: 'candidate', partOfRecord: true },
-    jobId: { resource: 'CrmJob', expandAs: 'job', partOfRecord: true },
+    candidateId: { resource: 'Candidate', expandAs: 'candidate', partOfRecord: true, derivedFrom: 'jobApplicationId' },
+    jobId: { resource: 'CrmJob', expandAs: 'job', partOfRecord: true, derivedFrom: 'jobApplicationId' },
     interviewerIds: { resource: 'OrganisationStaff', expandAs: 'interviewers', partOfRecord: true },
     hostUserId: { resource: 'OrganisationStaff', expandAs: 'hostUser', partOfRecord: true },
   },
