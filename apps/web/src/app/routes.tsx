@@ -174,6 +174,8 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('./shells/client-shell'), 'ClientShell'),
             children: [
               { index: true, lazy: screen(() => import('../areas/client/client-home-page'), 'ClientHomePage') },
+              { path: 'jobs', lazy: screen(() => import('../areas/client/client-jobs-page'), 'ClientJobsPage') },
+              { path: 'jobs/:id', lazy: screen(() => import('../areas/client/client-job-page'), 'ClientJobPage') },
               {
                 path: 'applications',
                 lazy: screen(() => import('../areas/client/client-applications-page'), 'ClientApplicationsPage'),

@@ -1,4 +1,4 @@
-import { IconCalendarUser, IconHome, IconUsers } from '@tabler/icons-react';
+import { IconBriefcase, IconCalendarUser, IconHome, IconUsers } from '@tabler/icons-react';
 import { AreaShell } from './area-shell';
 
 export const ClientShell = () => (
@@ -7,6 +7,7 @@ export const ClientShell = () => (
     home="/client"
     nav={[
       { label: 'Home', to: '/client', icon: <IconHome size={18} aria-hidden />, exact: true },
+      { label: 'Jobs', to: '/client/jobs', icon: <IconBriefcase size={18} aria-hidden /> },
       { label: 'Candidates', to: '/client/applications', icon: <IconUsers size={18} aria-hidden /> },
       { label: 'Interviews', to: '/client/interviews', icon: <IconCalendarUser size={18} aria-hidden /> },
     ]}
