@@ -27,7 +27,6 @@ export const menuIcons = [
   'list-check',
   'list-numbers',
   'mail-forward',
-  'message-star',
   'news',
   'notes',
   'phone-call',

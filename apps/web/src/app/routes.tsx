@@ -181,6 +181,7 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('../areas/client/client-applications-page'), 'ClientApplicationsPage'),
               },
               { path: 'interviews', lazy: screen(() => import('../areas/client/client-interviews-page'), 'ClientInterviewsPage') },
+              { path: 'feedback', lazy: screen(() => import('../areas/client/client-feedback-page'), 'ClientFeedbackPage') },
             ],
           },
         ],

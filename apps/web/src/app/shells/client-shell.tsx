@@ -1,4 +1,4 @@
-import { IconBriefcase, IconCalendarUser, IconHome, IconUsers } from '@tabler/icons-react';
+import { IconBriefcase, IconCalendarUser, IconHome, IconMessageStar, IconUsers } from '@tabler/icons-react';
 import { AreaShell } from './area-shell';
 
 export const ClientShell = () => (
@@ -10,6 +10,7 @@ export const ClientShell = () => (
       { label: 'Jobs', to: '/client/jobs', icon: <IconBriefcase size={18} aria-hidden /> },
       { label: 'Candidates', to: '/client/applications', icon: <IconUsers size={18} aria-hidden /> },
       { label: 'Interviews', to: '/client/interviews', icon: <IconCalendarUser size={18} aria-hidden /> },
+      { label: 'Feedback', to: '/client/feedback', icon: <IconMessageStar size={18} aria-hidden /> },
     ]}
   />
 );

@@ -1,4 +1,5 @@
 import { entityLog } from '@app/contract/resources/entity-log';
+import { feedback } from '@app/contract/resources/hiring/feedback';
 import { interview } from '@app/contract/resources/hiring/interview';
 import { crmJobApplication, grantApplicationAccess } from '@app/contract/resources/hiring/job-application';
 import { hiringPipeline, type PipelineItem } from '@app/contract/resources/hiring/pipeline';
@@ -18,6 +19,7 @@ import { type RecordOf, resourceKey, useCall, useDetails } from '../../kit/use-r
 import { formatDateTime, humanise } from '../../kit/words';
 import { ActivityPanel } from '../crm/activity-panel';
 import { ApplicationInterviews } from '../crm/interviews-page';
+import { ApplicationFeedback } from './application-feedback';
 import { columnsOf, type MoveAnswers, movePayload, timeInStage } from './board/board-model';
 import { moveApplicationCall } from './hiring-calls';
 import { MoveDialog } from './move-dialog';
@@ -202,6 +204,7 @@ export const ApplicationPage = () => {
               <Tabs.List>
                 <Tabs.Tab value="history">Stage history</Tabs.Tab>
                 {can.do(interview, 'list') && <Tabs.Tab value="interviews">Interviews</Tabs.Tab>}
+                {can.do(feedback, 'list') && <Tabs.Tab value="feedback">Client feedback</Tabs.Tab>}
                 {can.do(entityLog, 'list') && <Tabs.Tab value="activity">Activity</Tabs.Tab>}
               </Tabs.List>
               <Tabs.Panel value="history" pt="md">
@@ -210,6 +213,11 @@ export const ApplicationPage = () => {
               {can.do(interview, 'list') && (
                 <Tabs.Panel value="interviews" pt="md">
                   <ApplicationInterviews applicationId={application._id} />
+                </Tabs.Panel>
+              )}
+              {can.do(feedback, 'list') && (
+                <Tabs.Panel value="feedback" pt="md">
+                  <ApplicationFeedback applicationId={application._id} />
                 </Tabs.Panel>
               )}
               {can.do(entityLog, 'list') && (

@@ -41,13 +41,31 @@ export const useScorecardDraft = (mine: Mine | undefined) => {
 
 export type ScorecardDraft = ReturnType<typeof useScorecardDraft>;
 
-/** The API's messages for the scorecard's two required parts, by part. */
-export const scorecardErrors = (error: unknown) =>
-  isApiError(error) ? mapFieldErrors(error.errors, [{ name: 'scorecard.overallScore' }, { name: 'scorecard.remarks' }]).mapped : {};
+/**
+ * The API's messages for the scorecard's two required parts, by part: under `scorecard.` for an
+ * interview's, at the top (`prefix` '') for a client's feedback.
+ */
+export const scorecardErrors = (error: unknown, prefix = 'scorecard.'): { overallScore?: string; remarks?: string } => {
+  if (!isApiError(error)) return {};
+  const { mapped } = mapFieldErrors(error.errors, [{ name: `${prefix}overallScore` }, { name: `${prefix}remarks` }]);
+  return Object.fromEntries(
+    (['overallScore', 'remarks'] as const).flatMap((part) => (mapped[`${prefix}${part}`] ? [[part, mapped[`${prefix}${part}`]]] : [])),
+  );
+};
 
 /** The scorecard's fields: the overall verdict, a rating per category (its options), and the remarks. */
-export const ScorecardFields = ({ draft, categories, error }: { draft: ScorecardDraft; categories: ScoredCategory[]; error: unknown }) => {
-  const errors = scorecardErrors(error);
+export const ScorecardFields = ({
+  draft,
+  categories,
+  error,
+  errorPrefix,
+}: {
+  draft: ScorecardDraft;
+  categories: ScoredCategory[];
+  error: unknown;
+  errorPrefix?: string;
+}) => {
+  const errors = scorecardErrors(error, errorPrefix);
   return (
     <>
       <Select
@@ -57,7 +75,7 @@ export const ScorecardFields = ({ draft, categories, error }: { draft: Scorecard
         value={draft.overall}
         onChange={draft.setOverall}
         required
-        error={errors['scorecard.overallScore']}
+        error={errors.overallScore}
       />
       {categories.map((category) => (
         <Select
@@ -78,7 +96,7 @@ export const ScorecardFields = ({ draft, categories, error }: { draft: Scorecard
         value={draft.remarks}
         onChange={(event) => draft.setRemarks(event.currentTarget.value)}
         required
-        error={errors['scorecard.remarks']}
+        error={errors.remarks}
       />
     </>
   );

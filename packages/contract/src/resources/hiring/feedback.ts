@@ -112,7 +112,6 @@ export const feedback = defineResource({
     submissionType: filterValue(feedbackSubmissionType),
     createdAt: filterDateRange,
   },
-  screen: { area: 'crm', path: 'feedback', records: 'dialog', menu: { label: 'Client feedback', icon: 'message-star', order: 73 } },
   calls: {
     create: {
       method: 'POST',
