@@ -20,7 +20,8 @@ import { signIn } from '../support/steps';
 // Issue 30 points 2-4, 6 and 8: a recruiter schedules an interview from an application, with someone
 // from the client on the panel; that outside interviewer opens the mailed link on a phone, asks for a
 // code and scores it; the recruiter sees their scorecard, adds their own, and the interview is done;
-// the client's hiring manager sees it in the portal, without the scorecards.
+// the client's hiring manager sees it in the portal, without the scorecards, and gives the feedback the
+// recruiter asks for (point 5); the recruiter sees it on the application.
 
 const skip = skipWithoutChromium();
 let world: ServerAndBrowser;
@@ -83,7 +84,7 @@ const textOf = (caught: Awaited<ReturnType<MailCatcher['waitForMail']>>) =>
 
 test('interviews: scheduled from the application, scored by an outside interviewer on a phone and by the recruiter', {
   skip,
-  timeout: 240_000,
+  timeout: 300_000,
 }, async () => {
   const recruiter = watch(await openPage({ ...world, context: { viewport: { width: 1366, height: 800 }, timezoneId: 'Europe/London' } }));
   await signIn(recruiter, demoOrganisationAdmin, demoPassword);
@@ -155,6 +156,8 @@ test('interviews: scheduled from the application, scored by an outside interview
   const opened = recruiter.getByRole('dialog', { name: 'Edit interview' });
   await opened.getByText(`${hana.name}: 4 (Yes)`).waitFor();
   await opened.getByText('Alex Morgan: 5 (Strong yes)').waitFor();
+  await recruiter.keyboard.press('Escape');
+  await opened.waitFor({ state: 'hidden' });
 
   // Northwind's hiring manager sees the interview in the client portal, and Ellie at Interviewing.
   const sent = await mail.waitForMail(portal.email, /Your client portal sign-in/);
@@ -175,5 +178,40 @@ test('interviews: scheduled from the application, scored by an outside interview
   await manager.getByText('Interviewing', { exact: true }).first().waitFor();
   // Scorecards and the panel's notes stay the agency's.
   assert.equal(await manager.getByText('Knows night trunking').count(), 0);
+
+  // The recruiter asks Northwind for their feedback on Ellie; the portal's users are mailed the link.
+  await recruiter.getByRole('tab', { name: 'Client feedback' }).click();
+  await recruiter.getByRole('button', { name: 'Ask the client' }).click();
+  const asking = recruiter.getByRole('dialog', { name: 'Ask the client for feedback' });
+  await asking.getByLabel('A note for them').fill('Would you take her to a second round?');
+  await asking.getByRole('button', { name: 'Send request' }).click();
+  await asking.waitFor({ state: 'hidden' });
+  await recruiter.getByText('Waiting for the client’s feedback').waitFor();
+  const request = textOf(await mail.waitForMail(portal.email, /^Your feedback on Ellie Barker for Transport planner/));
+  assert.match(request, /second round/);
+  assert.match(request, /\/client\/feedback/);
+
+  // On her phone, the hiring manager answers it: a verdict, a rating and her words.
+  await manager.goto('/client/feedback');
+  await manager.getByText('Ellie Barker for Transport planner').first().waitFor();
+  await manager.getByRole('button', { name: 'Give feedback' }).click();
+  const giving = manager.getByRole('dialog', { name: /^Your feedback: Ellie Barker/ });
+  await giving.getByRole('textbox', { name: 'Overall' }).click();
+  await manager.getByRole('option', { name: '4: Yes' }).click();
+  await giving.getByRole('textbox', { name: 'Communication' }).click();
+  await manager.getByRole('option', { name: 'Good (3)' }).click();
+  await giving.getByLabel('Remarks').fill('Yes to a second round: bring the network plan.');
+  await giving.getByRole('button', { name: 'Save feedback' }).click();
+  await giving.waitFor({ state: 'hidden' });
+  await manager.getByText('You are up to date: no feedback is waiting for you.').waitFor();
+  await manager.getByText('Yes to a second round: bring the network plan.').waitFor();
+  assert.equal(await manager.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scroll');
+
+  // The recruiter sees the client's feedback beside the interview's scorecards.
+  await recruiter.reload();
+  await recruiter.getByRole('tab', { name: 'Client feedback' }).click();
+  await recruiter.getByText('From Olive Ostrowski').waitFor();
+  await recruiter.getByText('Yes to a second round: bring the network plan.').waitFor();
+  await recruiter.getByText('Communication: Good').waitFor();
   assert.deepEqual(said, []);
 });
