@@ -3,6 +3,7 @@ import type { ListRequest } from '@app/contract/conventions/list';
 import type { RecordOf } from '@app/contract/conventions/record';
 import {
   type clientApplication,
+  clientApplicationCv,
   clientApplicationDetails,
   clientApplicationList,
   clientInterviewList,
@@ -22,6 +23,7 @@ import { notFound } from '../../engine/errors';
 import { Answer, registerCall } from '../../engine/register-call';
 import { moveRecords } from '../../engine/transitions';
 import { applicationRepository, applicationTransitions } from './applications';
+import { clientCvLinkOf } from './client-cv';
 import { interviewRepository, interviewsOfApplications } from './interview-repository';
 
 type ClientApplication = z.output<typeof clientApplication>;
@@ -109,6 +111,9 @@ export const registerClientApplications = (app: FastifyInstance) => {
     );
     return new Answer({ moved: moves.length }, `${moves.length} ${moves.length === 1 ? 'application' : 'applications'} moved`);
   });
+
+  // Drawing a copy takes a moment: no transaction is held open for it (its one write is the file's row).
+  registerCall(app, { ...clientApplicationCv, transaction: false }, clientCvLinkOf);
 
   registerCall(app, clientInterviewList, async ({ db, scope, input }) => {
     // The interviews of the applications this client user may see: their own client's.

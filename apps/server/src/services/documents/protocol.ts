@@ -1,4 +1,5 @@
 import type { CoverLetterDocument, CvDocument } from '@app/contract/resources/job-board/cv-document';
+import type { Withheld } from './redaction';
 
 /** A photo's bytes as the worker takes them; only PNG and JPEG can be drawn. */
 export type RenderPhoto = { data: Uint8Array; mimeType: 'image/png' | 'image/jpeg' };
@@ -6,7 +7,15 @@ export type RenderPhoto = { data: Uint8Array; mimeType: 'image/png' | 'image/jpe
 /** One file to draw, as the pool hands it to a worker: content already validated, template resolved. */
 export type WorkerJob =
   | { kind: 'cv'; format: 'pdf' | 'docx'; templateSlug: string; content: CvDocument; photo?: RenderPhoto }
-  | { kind: 'cover-letter'; format: 'pdf' | 'docx'; templateSlug: string; content: CoverLetterDocument };
+  | { kind: 'cover-letter'; format: 'pdf' | 'docx'; templateSlug: string; content: CoverLetterDocument }
+  /** An uploaded CV's text drawn again as a PDF without the contact details (redacted-copy.ts). */
+  | {
+      kind: 'redacted-copy';
+      format: 'pdf';
+      source: { data: Uint8Array; mimeType: string; title?: string };
+      withheld: Withheld;
+      notice: string;
+    };
 
 export type WorkerRequest = { id: number; job: WorkerJob };
 

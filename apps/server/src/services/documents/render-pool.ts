@@ -30,12 +30,21 @@ import { HttpError } from '../../engine/errors';
 import { parseInput } from '../../engine/validate';
 import { workerEntry } from '../worker-entry';
 import type { RenderPhoto, WorkerJob, WorkerReady, WorkerReply } from './protocol';
+import { cvWithoutContact, type Withheld } from './redaction';
 
 export type DocumentKind = 'cv' | 'cover-letter';
 export type DocumentFormat = 'pdf' | 'docx';
 
 export type RenderRequest =
-  | { kind: 'cv'; format: DocumentFormat; templateSlug?: string | null; content: CvDocumentInput; photo?: RenderPhoto | null }
+  | {
+      kind: 'cv';
+      format: DocumentFormat;
+      templateSlug?: string | null;
+      content: CvDocumentInput;
+      photo?: RenderPhoto | null;
+      /** Drawn without the candidate's contact details (a client's copy): these values and the patterns of redaction.ts. */
+      withhold?: Withheld;
+    }
   | { kind: 'cover-letter'; format: DocumentFormat; templateSlug?: string | null; content: CoverLetterDocumentInput };
 
 export type RenderedDocument = {
@@ -63,6 +72,11 @@ export type RenderPoolOptions = {
 
 export type RenderPool = {
   renderDocument: (request: RenderRequest) => Promise<RenderedDocument>;
+  /**
+   * An uploaded CV (PDF, DOC or DOCX) drawn again as a PDF without the contact details (redacted-copy.ts).
+   * Not kept here: the caller keeps the copy in the file store.
+   */
+  drawRedactedCopy: (request: Omit<RedactedCopyJob, 'kind' | 'format'>) => Promise<Buffer>;
   /** Starts every worker and resolves when all are ready. */
   warmUp: () => Promise<void>;
   stats: () => { size: number; workers: number; busy: number; queued: number; rendered: number; cacheHits: number };
@@ -88,7 +102,11 @@ export const stableJson = (value: unknown): string => {
   return JSON.stringify(value) ?? 'null';
 };
 
-export const cacheKeyOf = (job: WorkerJob) => {
+type RedactedCopyJob = Extract<WorkerJob, { kind: 'redacted-copy' }>;
+/** A job whose file the pool keeps, named by its content. */
+type KeptJob = Exclude<WorkerJob, RedactedCopyJob>;
+
+export const cacheKeyOf = (job: KeptJob) => {
   const photo = job.kind === 'cv' && job.photo ? createHash('sha256').update(job.photo.data).digest('hex') : null;
   // Word files look the same whatever the PDF template, so the template does not name them.
   const template = job.format === 'docx' ? 'docx' : job.templateSlug;
@@ -97,10 +115,12 @@ export const cacheKeyOf = (job: WorkerJob) => {
     .digest('hex');
 };
 
-const resolveJob = (request: RenderRequest): WorkerJob => {
+const resolveJob = (request: RenderRequest): KeptJob => {
   if (request.format !== 'pdf' && request.format !== 'docx') throw new HttpError(400, 'Format must be pdf or docx');
   if (request.kind === 'cv') {
-    const content = parseInput(cvDocument, request.content);
+    const valid = parseInput(cvDocument, request.content);
+    // Left out after the check: a CV without an email is not one a seeker may save, but a client's copy is drawn so.
+    const content = request.withhold ? cvWithoutContact(valid, request.withhold) : valid;
     const templateSlug = request.templateSlug ?? content.templateSlug;
     if (!(cvTemplateSlugs as readonly string[]).includes(templateSlug))
       throw new HttpError(400, `Template must be one of ${cvTemplateSlugs.join(', ')}`);
@@ -208,7 +228,7 @@ export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
 
   const fileOf = (key: string, format: DocumentFormat) => path.join(root, key.slice(0, 2), `${key}.${format}`);
 
-  const produce = async (job: WorkerJob, key: string): Promise<RenderedDocument> => {
+  const produce = async (job: KeptJob, key: string): Promise<RenderedDocument> => {
     const file = fileOf(key, job.format);
     const contentType = contentTypes[job.format];
     const existing = await fs.readFile(file).catch(() => undefined);
@@ -244,6 +264,7 @@ export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
       inFlight.set(key, promise);
       return promise;
     },
+    drawRedactedCopy: (request) => draw({ kind: 'redacted-copy', format: 'pdf', ...request }),
     warmUp,
     stats: () => ({
       size,

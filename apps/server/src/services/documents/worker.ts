@@ -12,6 +12,11 @@ import { sampleCv } from '@app/documents/samples';
 import type { WorkerJob, WorkerOptions, WorkerReady, WorkerReply, WorkerRequest } from './protocol';
 
 const draw = async (job: WorkerJob): Promise<Buffer> => {
+  if (job.kind === 'redacted-copy') {
+    // Loaded on first use: pdf.js is large, and most workers only ever draw CVs and letters.
+    const { drawRedactedCopy } = await import('./redacted-copy');
+    return drawRedactedCopy(job.source, job.withheld, job.notice);
+  }
   if (job.kind === 'cv') {
     const photo = job.photo;
     if (job.format === 'docx') {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileLink } from '../../conventions/common';
 import { mongoId } from '../../conventions/ids';
 import { filterId, listRequest, listResult } from '../../conventions/list';
 import { instant } from '../../conventions/record';
@@ -100,4 +101,29 @@ export const clientInterviewList = defineWorkflow({
   summary: 'The interviews on the client’s own jobs',
   input: listRequest({ jobApplicationId: filterId('job application id') }),
   output: listResult(clientInterview),
+});
+
+/** The 404 of a CV asked for a candidate who has none. */
+export const noCvMessage = 'This candidate has no CV yet';
+
+/**
+ * An expiring link to a candidate's CV as their client may read it. Until staff grant the client the
+ * candidate's personal details it is a PDF the server drew without them (email, phone, address and
+ * links left out of the file itself, not hidden by the page), never the original's link.
+ */
+export const clientCvLink = fileLink.extend({
+  /** When the link stops working. */
+  expiresAt: instant,
+  /** True while the candidate's contact details are withheld from the client (the file is the server's copy). */
+  contactDetailsWithheld: z.boolean(),
+});
+
+/** The candidate's default CV (or newest) of one of the client's applications: an extra call beyond the spec's. */
+export const clientApplicationCv = defineWorkflow({
+  ...clientCall,
+  name: 'clientApplicationCv',
+  path: '/client/job-application/cv',
+  summary: 'An expiring link to the candidate’s CV, without their contact details until staff share them (an extra call)',
+  input: z.object({ _id: mongoId() }).strict(),
+  output: clientCvLink,
 });
