@@ -54,6 +54,68 @@ const uploadedCvPdf = () =>
     ],
   });
 
+/**
+ * A Word 97-2003 file as Word writes the smallest one: a compound file (512-byte sectors: the FAT,
+ * the directory, then its two streams) whose WordDocument stream holds the text, 8-bit, in one
+ * piece, and whose table stream holds the piece table the FIB points to.
+ */
+const aWordDoc = (paragraphs: string[]) => {
+  const text = Buffer.from(`${paragraphs.join('\r')}\r`, 'latin1');
+  const word = Buffer.alloc(4096);
+  word.writeUInt16LE(0xa5ec, 0);
+  word.writeUInt16LE(0x0200, 0x0a); // the table stream is 1Table
+  word.writeUInt16LE(14, 32); // 14 shorts
+  word.writeUInt16LE(22, 62); // 22 longs
+  word.writeUInt16LE(93, 152); // fc/lcb pairs
+  const textAt = 0x800;
+  text.copy(word, textAt);
+  const table = Buffer.alloc(4096);
+  table[0] = 0x02; // the piece table: two character positions and one piece
+  table.writeUInt32LE(16, 1);
+  table.writeUInt32LE(0, 5);
+  table.writeUInt32LE(text.length, 9);
+  table.writeUInt32LE(((textAt * 2) | 0x40000000) >>> 0, 13 + 2);
+  word.writeUInt32LE(0, 154 + 33 * 8); // fcClx
+  word.writeUInt32LE(21, 154 + 33 * 8 + 4); // lcbClx
+  const header = Buffer.alloc(512, 0);
+  Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(header);
+  header.writeUInt16LE(0x3e, 0x18);
+  header.writeUInt16LE(3, 0x1a);
+  header.writeUInt16LE(0xfffe, 0x1c);
+  header.writeUInt16LE(9, 0x1e);
+  header.writeUInt16LE(6, 0x20);
+  header.writeUInt32LE(1, 0x2c);
+  header.writeUInt32LE(1, 0x30);
+  header.writeUInt32LE(4096, 0x38);
+  header.writeUInt32LE(0xfffffffe, 0x3c);
+  header.writeUInt32LE(0xfffffffe, 0x44);
+  for (let i = 0; i < 109; i++) header.writeUInt32LE(i === 0 ? 0 : 0xffffffff, 0x4c + 4 * i);
+  const fat = Buffer.alloc(512, 0xff);
+  const chainOf = (from: number, count: number) => {
+    for (let i = 0; i < count; i++) fat.writeUInt32LE(i === count - 1 ? 0xfffffffe : from + i + 1, 4 * (from + i));
+  };
+  fat.writeUInt32LE(0xfffffffd, 0);
+  chainOf(1, 1);
+  chainOf(2, 8);
+  chainOf(10, 8);
+  const directory = Buffer.alloc(512, 0);
+  const entry = (index: number, name: string, type: number, start: number, size: number) => {
+    const at = index * 128;
+    directory.write(name, at, 'utf16le');
+    directory.writeUInt16LE((name.length + 1) * 2, at + 0x40);
+    directory[at + 0x42] = type;
+    directory.writeUInt32LE(0xffffffff, at + 0x44);
+    directory.writeUInt32LE(0xffffffff, at + 0x48);
+    directory.writeUInt32LE(0xffffffff, at + 0x4c);
+    directory.writeUInt32LE(start, at + 0x74);
+    directory.writeUInt32LE(size, at + 0x78);
+  };
+  entry(0, 'Root Entry', 5, 0xfffffffe, 0);
+  entry(1, 'WordDocument', 2, 2, word.length);
+  entry(2, '1Table', 2, 10, table.length);
+  return Buffer.concat([header, fat, directory, word, table]);
+};
+
 const upload = async (content: Buffer, filename: string) => {
   const response = await postFile(t.app, '/api/file/upload', { content, filename, token: w.orgA.adminToken });
   expect(response.statusCode, response.body).toBe(200);
@@ -201,6 +263,20 @@ describe('a client user’s copy of a candidate’s CV (DECISIONS.md §6)', () =
     expect(text).toContain('Wendy Word');
     expect(text).toContain('Accountant with ten years in audit & tax.');
     for (const gone of ['wendy@', 'word.example', '7946', 'BS1', 'Park Road']) expect(text, gone).not.toContain(gone);
+  });
+
+  it('a Word 97 file (DOC) is served as a plain PDF of its text without the contact lines', async () => {
+    const person = await aCandidate(t.app, w.orgA.adminToken, { name: { first: 'Dora', last: 'Doc' } });
+    const doc = aWordDoc(['Dora Doc', 'Tel: 01632 960 123', 'dora@doc.example', 'Quality engineer since 2015']);
+    const file = await upload(doc, 'Dora.doc');
+    expect((await call(t.app, candidateCv.calls.create, { jobSeekerId: person._id, file }, w.orgA.adminToken)).status).toBe(200);
+    const { portal, application } = await onAClientsJob(person);
+    const copy = await cvOf(application._id, portal.token);
+    expect(copy.status, copy.body.message).toBe(200);
+    const { text } = await pdfText(await served(copy.body.data.url));
+    expect(text).toContain('Dora Doc');
+    expect(text).toContain('Quality engineer since 2015');
+    for (const gone of ['01632', '960', 'dora@', 'doc.example']) expect(text, gone).not.toContain(gone);
   });
 
   it('another client’s user gets a 404, staff a 403, and a candidate with no CV the message', async () => {
