@@ -105,6 +105,16 @@ export const ClientJobBoard = ({ jobId, stages }: { jobId: string; stages: reado
   // Only cards still on the board count as selected (one another moved away meanwhile does not).
   const chosen = cards.filter((card) => selected.has(card._id)).map((card) => card._id);
 
+  // On a phone one stage shows at a time: the one chosen, else the first that holds anyone.
+  const phoneColumn =
+    phoneStage && stages.some((stage) => stage._id === phoneStage)
+      ? phoneStage
+      : (columns.find((column) => column.cards.length > 0) ?? columns[0])?.stage._id;
+  // A phone keeps showing the stage a card left, even once it is empty.
+  const keepPhoneColumn = () => {
+    if (phone && !phoneStage && phoneColumn) setPhoneStage(phoneColumn);
+  };
+
   const send = async (ids: string[], stage: ClientJobStage, answers: MoveAnswers) => {
     const movable = movingIds(cards, ids, stage._id);
     if (movable.length === 0) {
@@ -131,6 +141,7 @@ export const ClientJobBoard = ({ jobId, stages }: { jobId: string; stages: reado
 
   /** A card's menu moves it straight there, unless the stage asks something first. */
   const moveOne = (id: string, stage: ClientJobStage) => {
+    keepPhoneColumn();
     const asks = questionsFor(stage.stageType);
     if (asks.joining || asks.letter) setMoving({ ids: [id], stage });
     else void send([id], stage, { remarks: '' });
@@ -146,7 +157,6 @@ export const ClientJobBoard = ({ jobId, stages }: { jobId: string; stages: reado
   if (applications.isPending) return <Skeleton height={240} aria-label="Loading the board" />;
   if (stages.length === 0) return <Text c="dimmed">This job’s pipeline has no stage switched on.</Text>;
 
-  const phoneColumn = phoneStage && stages.some((stage) => stage._id === phoneStage) ? phoneStage : stages[0]?._id;
   const shown = phone ? columns.filter((column) => column.stage._id === phoneColumn) : columns;
   return (
     <Stack gap="sm">
@@ -169,7 +179,13 @@ export const ClientJobBoard = ({ jobId, stages }: { jobId: string; stages: reado
             </Menu.Target>
             <Menu.Dropdown>
               {stages.map((stage) => (
-                <Menu.Item key={stage._id} onClick={() => setMoving({ ids: chosen, stage })}>
+                <Menu.Item
+                  key={stage._id}
+                  onClick={() => {
+                    keepPhoneColumn();
+                    setMoving({ ids: chosen, stage });
+                  }}
+                >
                   {stage.label}
                 </Menu.Item>
               ))}
@@ -208,6 +224,11 @@ export const ClientJobBoard = ({ jobId, stages }: { jobId: string; stages: reado
                 <Badge variant="light">{column.cards.length}</Badge>
               </Group>
               <Stack gap="xs">
+                {column.cards.length === 0 && (
+                  <Text size="xs" c="dimmed" ta="center" py="xs">
+                    No one at this stage
+                  </Text>
+                )}
                 {column.cards.map((application) => (
                   <Card
                     key={application._id}

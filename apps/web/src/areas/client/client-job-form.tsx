@@ -77,10 +77,10 @@ export const DeleteClientJob = ({
     try {
       await callApi(clientJobDelete, { _id: job._id });
       notifySuccess(`${job.title} deleted`);
-      // Away from the job's page first, so it is not read again only to be told the job is gone.
       onClose();
       onDeleted?.();
-      await queryClient.invalidateQueries({ queryKey: clientJobsKey });
+      // The lists only: the job's own page, maybe still on screen while the next loads, is not read again to be told it is gone.
+      await queryClient.invalidateQueries({ queryKey: [...clientJobsKey, 'list'] });
       await queryClient.invalidateQueries({ queryKey: clientApplicationsKey });
     } catch (error) {
       notifyFailure(error);
