@@ -89,7 +89,14 @@ const crmScreens: Screen[] = [
   { path: '/crm/profile' },
 ];
 
-const clientScreens: Screen[] = [{ path: '/client' }, { path: '/client/applications' }, { path: '/client/interviews' }];
+// Northwind's jobs: the demo's Transport planner, with its long list on the board of stages.
+const clientScreens: Screen[] = [
+  { path: '/client' },
+  { path: '/client/jobs' },
+  { path: { linkFrom: '/client/jobs', startsWith: '/client/jobs/' } },
+  { path: '/client/applications' },
+  { path: '/client/interviews' },
+];
 
 /** The world: the demo (an organisation, staff, clients, candidates, companies, jobs, seekers, articles), a contact with a call and a portal sign-in. */
 const setUp = async (url: string, superAdmin: { email: string; password: string }) => {
