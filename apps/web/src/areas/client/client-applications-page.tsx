@@ -1,9 +1,11 @@
 import type { ListRequest } from '@app/contract/conventions/list';
-import { type clientApplication, clientApplicationList } from '@app/contract/resources/hiring/client-applications';
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { type clientApplication, clientApplicationCv, clientApplicationList } from '@app/contract/resources/hiring/client-applications';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconFileText, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { callApi } from '../../kit/api';
+import { notifyFailure } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { PagedList } from '../../kit/paged-list';
 import { formatDateTime, humanise } from '../../kit/words';
@@ -12,13 +14,51 @@ type ClientApplication = z.output<typeof clientApplication>;
 
 export const clientApplicationsKey = ['client-portal', 'applications'] as const;
 
-/** One candidate on one of the client's jobs: where they stand, their interviews, and how to reach them once granted. */
+/**
+ * Opens the candidate's CV in a new tab: the server answers an expiring link, to a copy without the
+ * contact details until the recruiter shares them. The tab opens at once (a later one would be
+ * blocked as a pop-up), then follows the link.
+ */
+const CvButton = ({ application }: { application: ClientApplication }) => {
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    const target = window.open('', '_blank');
+    setOpening(true);
+    try {
+      const { url } = await callApi(clientApplicationCv, { _id: application._id });
+      if (target) target.location.href = url;
+      else window.location.href = url;
+    } catch (failure) {
+      target?.close();
+      notifyFailure(failure);
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={<IconFileText size={14} aria-hidden />}
+      onClick={open}
+      loading={opening}
+      aria-label={`CV of ${application.candidate?.label ?? 'the candidate'}`}
+    >
+      CV
+    </Button>
+  );
+};
+
+/** One candidate on one of the client's jobs: where they stand, their interviews, their CV, and how to reach them once granted. */
 const ApplicationCard = ({ application }: { application: ClientApplication }) => (
   <Paper withBorder radius="md" p="md">
     <Stack gap={6}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={600}>{application.candidate?.label ?? 'A candidate'}</Text>
-        <Badge variant="light">{application.currentStage?.label ?? 'No stage'}</Badge>
+        <Group gap="xs" wrap="nowrap">
+          <Badge variant="light">{application.currentStage?.label ?? 'No stage'}</Badge>
+          <CvButton application={application} />
+        </Group>
       </Group>
       <Text size="sm" c="dimmed">
         {application.job?.label}, at this stage since {formatDateTime(application.stageEnteredAt)}
@@ -34,7 +74,7 @@ const ApplicationCard = ({ application }: { application: ClientApplication }) =>
         </Group>
       ) : (
         <Text size="xs" c="dimmed">
-          Contact details are shared once your recruitment partner grants them.
+          Contact details are hidden until your recruiter shares them.
         </Text>
       )}
       {application.interviews.map((interview) => (
