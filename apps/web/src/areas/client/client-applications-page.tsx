@@ -1,7 +1,7 @@
 import type { ListRequest } from '@app/contract/conventions/list';
 import { type clientApplication, clientApplicationCv, clientApplicationList } from '@app/contract/resources/hiring/client-applications';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconFileText, IconUsers } from '@tabler/icons-react';
+import { IconFileText, IconMessageStar, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { callApi } from '../../kit/api';
@@ -9,6 +9,7 @@ import { notifyFailure } from '../../kit/notify';
 import { PageHeader } from '../../kit/page-header';
 import { PagedList } from '../../kit/paged-list';
 import { formatDateTime, humanise } from '../../kit/words';
+import { FeedbackModal } from '../hiring/feedback-parts';
 
 type ClientApplication = z.output<typeof clientApplication>;
 
@@ -49,15 +50,42 @@ const CvButton = ({ application }: { application: ClientApplication }) => {
   );
 };
 
+/** The client's view of a candidate, unasked: the feedback form, for this application. */
+const FeedbackButton = ({ application }: { application: ClientApplication }) => {
+  const [giving, setGiving] = useState(false);
+  const who = application.candidate?.label ?? 'the candidate';
+  return (
+    <>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconMessageStar size={14} aria-hidden />}
+        onClick={() => setGiving(true)}
+        aria-label={`Give feedback on ${who}`}
+      >
+        Feedback
+      </Button>
+      {giving && (
+        <FeedbackModal
+          title={`Your feedback: ${who}${application.job?.label ? ` for ${application.job.label}` : ''}`}
+          target={{ kind: 'create', jobApplicationId: application._id }}
+          onClose={() => setGiving(false)}
+        />
+      )}
+    </>
+  );
+};
+
 /** One candidate on one of the client's jobs: where they stand, their interviews, their CV, and how to reach them once granted. */
 const ApplicationCard = ({ application }: { application: ClientApplication }) => (
   <Paper withBorder radius="md" p="md">
     <Stack gap={6}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={600}>{application.candidate?.label ?? 'A candidate'}</Text>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <Badge variant="light">{application.currentStage?.label ?? 'No stage'}</Badge>
           <CvButton application={application} />
+          <FeedbackButton application={application} />
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
