@@ -11,6 +11,7 @@ import { organisationStaff } from '@app/contract/resources/organisation-staff';
 import { describe, expect, it } from 'vitest';
 import { aCandidate, type CandidateRecord } from './support/candidates';
 import { aClientOf, aCrmJob, defaultPipelineOf, stageIdOf } from './support/hiring';
+import { mailTo } from './support/outbox';
 import { call, type TestApp } from './support/test-app';
 import { aClientUser } from './support/test-resources';
 import { type World, withWorld } from './support/world';
@@ -165,6 +166,28 @@ describe('the client portal’s applications (crm.md §6; DECISIONS.md §6)', ()
       mine.portal.token,
     );
     expect(ofOther.status).toBe(404);
+  });
+
+  it('a client’s move to Rejected writes to no candidate: the letters are the agency’s to send', async () => {
+    const mine = await aClientWithApplicants(2);
+    const pipeline = await defaultPipelineOf(t.app, w.orgA.adminToken);
+    const rejected = stageIdOf(pipeline, 'REJECTED');
+    const [first, second] = mine.applications as [{ _id: string }, { _id: string }];
+    const asked = await call(
+      t.app,
+      clientMoveToStage,
+      { jobApplicationId: first._id, pipelineItemId: rejected, notifyCandidate: true },
+      mine.portal.token,
+    );
+    expect(asked.status).toBe(400);
+    expect(asked.body.message).toBe('Unknown field: notifyCandidate');
+    expect(
+      (await call(t.app, clientMoveToStage, { jobApplicationId: first._id, pipelineItemId: rejected }, mine.portal.token)).status,
+    ).toBe(200);
+    expect(
+      (await call(t.app, clientMultiMoveToStage, { jobApplicationIds: [second._id], pipelineItemId: rejected }, mine.portal.token)).status,
+    ).toBe(200);
+    for (const person of mine.people) expect(await mailTo(t.app, person.email as string)).toEqual([]);
   });
 
   it('are for client users only', async () => {

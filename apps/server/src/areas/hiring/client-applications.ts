@@ -97,7 +97,7 @@ export const registerClientApplications = (app: FastifyInstance) => {
     const { input } = ctx;
     const { moves } = await moveRecords(
       { ...ctx, repository: applicationRepository, options: applicationTransitions },
-      { ids: [input.jobApplicationId], stage: input.pipelineItemId, remarks: input.remarks ?? null, input },
+      { ids: [input.jobApplicationId], stage: input.pipelineItemId, remarks: input.remarks ?? null, input: { ...input, notifyCandidate: false } },
     );
     const record = await oneAsClientSees(ctx.db, ctx.scope, input.jobApplicationId);
     return moves.length === 0 ? record : new Answer(record, 'Moved successfully');
@@ -107,7 +107,7 @@ export const registerClientApplications = (app: FastifyInstance) => {
     const { input } = ctx;
     const { moves } = await moveRecords(
       { ...ctx, repository: applicationRepository, options: applicationTransitions },
-      { ids: input.jobApplicationIds, stage: input.pipelineItemId, remarks: input.remarks ?? null, input },
+      { ids: input.jobApplicationIds, stage: input.pipelineItemId, remarks: input.remarks ?? null, input: { ...input, notifyCandidate: false } },
     );
     return new Answer({ moved: moves.length }, `${moves.length} ${moves.length === 1 ? 'application' : 'applications'} moved`);
   });

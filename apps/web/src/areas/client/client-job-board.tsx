@@ -251,6 +251,7 @@ export const ClientJobBoard = ({ jobId, stages }: { jobId: string; stages: reado
           stage={{ title: moving.stage.label, stageType: moving.stage.stageType }}
           count={moving.ids.length}
           busy={busy}
+          offersLetter={false}
           onCancel={() => setMoving(null)}
           onMove={(answers) => void send(moving.ids, moving.stage, answers)}
         />

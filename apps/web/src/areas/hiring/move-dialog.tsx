@@ -10,11 +10,13 @@ type MoveDialogProps = {
   busy?: boolean;
   onCancel: () => void;
   onMove: (answers: MoveAnswers) => void;
+  /** Whether the mover may write to the candidate (staff); a client's move never does, the agency speaks to candidates. */
+  offersLetter?: boolean;
 };
 
 /** Asks what a move needs: remarks, the joining dates of a hire, and whether to write to the candidate of a rejection or an offer. */
-export const MoveDialog = ({ stage, count, busy, onCancel, onMove }: MoveDialogProps) => {
-  const asks = questionsFor(stage.stageType);
+export const MoveDialog = ({ stage, count, busy, onCancel, onMove, offersLetter = true }: MoveDialogProps) => {
+  const asks = { ...questionsFor(stage.stageType), ...(offersLetter ? {} : { letter: false }) };
   const [remarks, setRemarks] = useState('');
   const [joiningDate, setJoiningDate] = useState('');
   const [joiningEndDate, setJoiningEndDate] = useState('');

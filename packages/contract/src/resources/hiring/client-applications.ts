@@ -58,13 +58,17 @@ export const clientApplicationDetails = defineWorkflow({
   output: clientApplication,
 });
 
+/** A client's move writes to no candidate: the rejection and offer letters are the agency's to send. */
+const clientMoveRequest = moveApplicationRequest.omit({ notifyCandidate: true });
+const clientMovesRequest = moveApplicationsRequest.omit({ notifyCandidate: true });
+
 /** The client moves one of their applications: recorded as a staff move is, with the client user as who moved it. */
 export const clientMoveToStage = defineWorkflow({
   ...clientCall,
   name: 'clientMoveToStage',
   path: '/client/job-application/move-to-stage',
   summary: 'Moves one of the client’s applications to a stage of its pipeline',
-  input: moveApplicationRequest,
+  input: clientMoveRequest,
   output: clientApplication,
 });
 
@@ -73,7 +77,7 @@ export const clientMultiMoveToStage = defineWorkflow({
   name: 'clientMultiMoveToStage',
   path: '/client/job-application/multi-move-to-stage',
   summary: 'Moves many of the client’s applications to one stage, all or none',
-  input: moveApplicationsRequest,
+  input: clientMovesRequest,
   output: z.object({ moved: z.number().int() }),
 });
 
