@@ -19,9 +19,9 @@ export type Screen = {
  * once (Remove, Mark done, Verify) would change the world the other users walk. A delete asks first
  * and is answered Cancel.
  */
-const opensDialog = /^(Add|New|Log|Edit|Import|Delete)\b/;
+const opensDialog = /^(Add|New|Log|Edit|Import|Delete|Ask the client|Record feedback|Give feedback)\b/;
 /** What a read-only user must not be offered (their own profile aside). */
-const changes = /^(Add|New|Log|Edit|Import|Delete|Remove|Merge|Assign|Give|Upload)\b/;
+const changes = /^(Add|New|Log|Edit|Import|Delete|Remove|Merge|Assign|Give|Upload|Ask|Record|Share|Remind)\b/;
 
 export type WalkReport = { problems: string[]; axeFindings: string[]; axeRuns: number };
 

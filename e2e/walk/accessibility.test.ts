@@ -12,6 +12,9 @@ import { callLog } from '../../packages/contract/src/resources/crm/call-log';
 import { client } from '../../packages/contract/src/resources/crm/client';
 import { clientCredentials } from '../../packages/contract/src/resources/crm/client-credentials';
 import { contact } from '../../packages/contract/src/resources/crm/contact';
+import { crmJob } from '../../packages/contract/src/resources/hiring/crm-job';
+import { generateFeedbackRequest } from '../../packages/contract/src/resources/hiring/feedback';
+import { jobApplicantsList } from '../../packages/contract/src/resources/hiring/job-application';
 import { launchBrowser, skipWithoutChromium } from '../support/browser';
 import { httpApi } from '../support/http-api';
 import { openPage } from '../support/journey';
@@ -96,6 +99,7 @@ const clientScreens: Screen[] = [
   { path: { linkFrom: '/client/jobs', startsWith: '/client/jobs/' } },
   { path: '/client/applications' },
   { path: '/client/interviews' },
+  { path: '/client/feedback' },
 ];
 
 /** The world: the demo (an organisation, staff, clients, candidates, companies, jobs, seekers, articles), a contact with a call and a portal sign-in. */
@@ -119,6 +123,15 @@ const setUp = async (url: string, superAdmin: { email: string; password: string 
     admin,
   );
   await api(clientCredentials, { _id: person._id }, admin);
+  // Northwind is asked for its feedback on Tomasz, so the portal has a request waiting and staff one on his application.
+  const planner = (await api(crmJob.calls.list!, { search: 'Transport planner' }, admin)).results as { _id: string }[];
+  const cards = (await api(jobApplicantsList, { jobId: planner[0]?._id, limit: 'ALL' }, admin)).results as {
+    _id: string;
+    candidate: { label: string };
+  }[];
+  const tomasz = cards.find((card) => card.candidate.label === 'Tomasz Nowak');
+  assert.ok(tomasz, 'Tomasz is on the planner job');
+  await api(generateFeedbackRequest, { jobApplicationId: tomasz._id, message: 'How did the first interview go?' }, admin);
   return { portalEmail: 'olive@northwind.demo' };
 };
 

@@ -97,7 +97,12 @@ export const registerClientApplications = (app: FastifyInstance) => {
     const { input } = ctx;
     const { moves } = await moveRecords(
       { ...ctx, repository: applicationRepository, options: applicationTransitions },
-      { ids: [input.jobApplicationId], stage: input.pipelineItemId, remarks: input.remarks ?? null, input: { ...input, notifyCandidate: false } },
+      {
+        ids: [input.jobApplicationId],
+        stage: input.pipelineItemId,
+        remarks: input.remarks ?? null,
+        input: { ...input, notifyCandidate: false },
+      },
     );
     const record = await oneAsClientSees(ctx.db, ctx.scope, input.jobApplicationId);
     return moves.length === 0 ? record : new Answer(record, 'Moved successfully');
@@ -107,7 +112,12 @@ export const registerClientApplications = (app: FastifyInstance) => {
     const { input } = ctx;
     const { moves } = await moveRecords(
       { ...ctx, repository: applicationRepository, options: applicationTransitions },
-      { ids: input.jobApplicationIds, stage: input.pipelineItemId, remarks: input.remarks ?? null, input: { ...input, notifyCandidate: false } },
+      {
+        ids: input.jobApplicationIds,
+        stage: input.pipelineItemId,
+        remarks: input.remarks ?? null,
+        input: { ...input, notifyCandidate: false },
+      },
     );
     return new Answer({ moved: moves.length }, `${moves.length} ${moves.length === 1 ? 'application' : 'applications'} moved`);
   });
