@@ -17,6 +17,7 @@ import { type CandidateSearch, createCandidateSearch } from './areas/crm/candida
 import { registerCrm } from './areas/crm/routes';
 import { registerCrmAccess } from './areas/crm-access/routes';
 import { registerCvBuilder } from './areas/cv-builder/routes';
+import { registerEmails } from './areas/email/emails';
 import { registerEmailTemplates } from './areas/email/templates';
 import { registerEntityLog } from './areas/entity-log/routes';
 import { registerFeedback } from './areas/feedback/routes';
@@ -61,6 +62,7 @@ import { createSessions, sessionCookie } from './services/sessions';
 import { openSharedState } from './services/shared-state';
 import { createSignInLimits } from './services/sign-in-limits';
 import { fileStorageOf } from './services/storage/configured-storage';
+import { createStoredSecrets } from './services/stored-secrets';
 import { createWebPages } from './services/web-pages';
 
 /** The services, with those an area owns: the search indexes each process keeps. */
@@ -138,6 +140,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     given ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.inMemory ? undefined : path.join(config.dataDir, 'db') }));
   const secret = config.secret ?? readOrCreateSecret(config.dataDir, config.inMemory);
   const queue = createJobQueue({ db: database.db, log: app.log, settings: config.jobQueue });
+  const secrets = createStoredSecrets(secret);
   scheduleRetention({ db: database.db, queue });
   const shared = await openSharedState({ config, database, log: app.log });
   const { bus, counters: store } = shared;
@@ -147,9 +150,10 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
     config,
     log: app.log,
     queue,
-    mail: createMailer({ db: database.db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mail: createMailer({ db: database.db, queue, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, secrets }),
     files: createFileStore({ storage: fileStorageOf(config), secret, appUrl: config.appUrl }),
     codes: createOneTimeCodes({ secret }),
+    secrets,
     gazetteer: createGazetteer(),
     jobSearchIndex: createSearchIndexSync(database.db, app.log),
     candidateSearch: createCandidateSearch(database.db),
@@ -245,6 +249,7 @@ export const buildApp = async ({ config, database: given, logStream }: AppOption
   registerHiring(app);
   registerFeedback(app);
   registerEmailTemplates(app);
+  registerEmails(app);
   registerLookups(app);
   registerJobSeekers(app);
   registerCompanies(app);

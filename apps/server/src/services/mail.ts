@@ -4,9 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../db/client';
-import { type MailAlternative, type MailAttachment, mailOutbox } from '../db/schema/services';
+import { organisationMailSettings } from '../db/schema/email';
+import { type MailAlternative, type MailAttachment, type MailEnvelope, mailOutbox } from '../db/schema/services';
 import { newId } from '../engine/ids';
 import { type JobQueue, jobPriorities } from './job-queue';
+import type { StoredSecrets } from './stored-secrets';
 
 /** Mail sent for an organisation's work: its admin sees to whom, what, when, by whom and about what (never the body). */
 export type SentFor = {
@@ -26,6 +28,8 @@ export type Mail = {
   html?: string;
   attachments?: MailAttachment[];
   alternatives?: MailAlternative[];
+  /** The staff member's name it goes out under, where replies go, who is copied, what it answers. */
+  envelope?: MailEnvelope;
   /**
    * URGENT for what a person waits for (one-time codes, password resets, temporary credentials,
    * sign-in links), BULK for what many get at once (invitations, reminders, notifications); NORMAL
@@ -53,6 +57,7 @@ const rowOf = (id: string, mail: Mail, status: SentMail['status'], error?: strin
     html: mail.html ?? null,
     attachments: mail.attachments ?? null,
     alternatives: mail.alternatives ?? null,
+    envelope: mail.envelope ?? null,
     status,
     error: error ?? null,
     priority: mail.priority ?? 'NORMAL',
@@ -66,14 +71,18 @@ const rowOf = (id: string, mail: Mail, status: SentMail['status'], error?: strin
 };
 
 /** What nodemailer is handed for a mail (exported so a test can compile the MIME message it makes). */
-export const messageOf = (mail: Mail & { from: string; messageId: string }) => {
-  const { from, to, subject, text, html, attachments, alternatives, messageId } = mail;
+export const messageOf = (mail: Mail & { from: string | { name: string; address: string }; messageId: string }) => {
+  const { from, to, subject, text, html, attachments, alternatives, messageId, envelope } = mail;
   return {
     from,
     to,
     subject,
     text,
     messageId,
+    ...(envelope?.replyTo ? { replyTo: envelope.replyTo } : {}),
+    ...(envelope?.cc?.length ? { cc: envelope.cc } : {}),
+    ...(envelope?.inReplyTo ? { inReplyTo: envelope.inReplyTo } : {}),
+    ...(envelope?.references?.length ? { references: envelope.references } : {}),
     ...(html ? { html } : {}),
     ...(attachments?.length ? { attachments } : {}),
     ...(alternatives?.length ? { alternatives } : {}),
@@ -86,6 +95,26 @@ export type SentMail = { id: string; messageId: string; status: 'QUEUED' | 'SENT
 /** `<id@domain>` with the domain of the From address, so a reply's thread can be traced back to the outbox row. */
 const messageIdOf = (id: string, from: string) => `<${id}@${from.match(/@([^>\s]+)/)?.[1] ?? 'localhost'}>`;
 
+/** The address of a From header written `Name <address>` (or a bare address). */
+const addressOf = (from: string) => from.match(/<([^>]+)>/)?.[1] ?? from.trim();
+
+/**
+ * The From a mail goes out with: the organisation's own address through its own SMTP server, else
+ * the platform's (MAIL_FROM), under the staff member's name when it is their email (replies go to
+ * them by Reply-To: the platform's address is the one its mail server may send as).
+ */
+const fromOf = (input: {
+  platformFrom: string;
+  organisation?: { fromEmail: string; fromName: string | null } | null;
+  fromName?: string;
+}) => {
+  if (input.organisation) {
+    const name = input.fromName ?? input.organisation.fromName;
+    return name ? { name, address: input.organisation.fromEmail } : input.organisation.fromEmail;
+  }
+  return input.fromName ? { name: input.fromName, address: addressOf(input.platformFrom) } : input.platformFrom;
+};
+
 /** A mail server that is down for a few hours delays mail and loses none: 10 attempts span about three hours. */
 const mailAttempts = 10;
 
@@ -96,8 +125,50 @@ const mailAttempts = 10;
  * where a developer can still follow a reset link. The log names the recipient and subject only:
  * bodies carry codes, links and temporary passwords.
  */
-export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string; from: string; log: FastifyBaseLogger }) => {
+export const createMailer = (input: {
+  db: Db;
+  queue: JobQueue;
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+  secrets: StoredSecrets;
+}) => {
   const transport = input.smtpUrl ? nodemailer.createTransport(input.smtpUrl) : null;
+  /** Each organisation's own SMTP transport, made again whenever its settings change. */
+  const organisationTransports = new Map<string, { version: number; transport: nodemailer.Transporter }>();
+  /**
+   * The transport and From of an organisation's mail: its own SMTP server when it has one set
+   * (the `/email/smtp-settings` call), else the platform's.
+   */
+  const routeOf = async (organisationId: string | null) => {
+    if (!organisationId) return null;
+    const [settings] = await input.db
+      .select()
+      .from(organisationMailSettings)
+      .where(eq(organisationMailSettings.organisationId, organisationId));
+    if (!settings) {
+      organisationTransports.get(organisationId)?.transport.close();
+      organisationTransports.delete(organisationId);
+      return null;
+    }
+    const version = settings.updatedAt.getTime();
+    let held = organisationTransports.get(organisationId);
+    if (held?.version !== version) {
+      held?.transport.close();
+      const password = settings.passwordEncrypted ? input.secrets.open(settings.passwordEncrypted) : undefined;
+      held = {
+        version,
+        transport: nodemailer.createTransport({
+          host: settings.host,
+          port: settings.port,
+          secure: settings.secure,
+          ...(settings.username ? { auth: { user: settings.username, pass: password ?? '' } } : {}),
+        }),
+      };
+      organisationTransports.set(organisationId, held);
+    }
+    return { transport: held.transport, organisation: settings };
+  };
   const setStatus = (id: string, values: Partial<typeof mailOutbox.$inferInsert>) =>
     input.db
       .update(mailOutbox)
@@ -110,19 +181,22 @@ export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string;
     // A job run again after its process stopped finds its mail already sent.
     if (mail?.status !== 'QUEUED') return;
     const summary = { to: mail.to, subject: mail.subject };
-    if (!transport) {
+    const route = await routeOf(mail.organisationId);
+    const sender = route?.transport ?? transport;
+    if (!sender) {
       await setStatus(mail.id, { status: 'LOGGED' });
       input.log.info({ mail: summary }, 'mail kept in the outbox (no SMTP_URL)');
       return;
     }
     try {
-      await transport.sendMail(
+      await sender.sendMail(
         messageOf({
           ...mail,
           html: mail.html ?? undefined,
           attachments: mail.attachments ?? undefined,
           alternatives: mail.alternatives ?? undefined,
-          from: input.from,
+          envelope: mail.envelope ?? undefined,
+          from: fromOf({ platformFrom: input.from, organisation: route?.organisation, fromName: mail.envelope?.fromName }),
           messageId: messageIdOf(mail.id, input.from),
         }),
       );
@@ -177,7 +251,10 @@ export const createMailer = (input: { db: Db; queue: JobQueue; smtpUrl?: string;
       input.log.info({ sms: { to: message.to } }, 'text message kept in the outbox (no SMS gateway)');
     },
 
-    close: () => transport?.close(),
+    close: () => {
+      transport?.close();
+      for (const held of organisationTransports.values()) held.transport.close();
+    },
   };
 };
 

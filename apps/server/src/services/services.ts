@@ -12,6 +12,7 @@ import type { RateLimiter } from './rate-limit';
 import type { ResultCache } from './result-cache';
 import type { Sessions } from './sessions';
 import type { SignInLimits } from './sign-in-limits';
+import type { StoredSecrets } from './stored-secrets';
 
 /**
  * What handlers use beyond the database; built once per app in app.ts, which adds the services an
@@ -26,6 +27,8 @@ export type Services = {
   mail: Mailer;
   files: FileStore;
   codes: OneTimeCodes;
+  /** Encrypts the passwords the app must read back (SMTP, IMAP) before they are stored. */
+  secrets: StoredSecrets;
   gazetteer: Gazetteer;
   /** Public job searches, cleared by every change to a job or a company's name. */
   jobSearchCache: ResultCache<unknown>;

@@ -6,6 +6,7 @@ import { candidate, crmNoticePeriod } from '@app/contract/resources/crm/candidat
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
 import { client } from '@app/contract/resources/crm/client';
 import { contact } from '@app/contract/resources/crm/contact';
+import { email } from '@app/contract/resources/crm/email';
 import { emailTemplate } from '@app/contract/resources/crm/email-template';
 import { event } from '@app/contract/resources/crm/event';
 import { feedbackCategory } from '@app/contract/resources/crm/feedback-category';
@@ -274,6 +275,20 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ title: 'No subject' }), message: 'Please provide subject.', field: 'subject' },
     update: { subject: 'Your application for {{jobTitle}}' },
     searchFor: (c) => String(c.title),
+  },
+  {
+    // The generic create saves a draft; sending is the send workflow's (test/emails.test.ts).
+    def: email,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: () => ({
+      subject: unique('Catching up '),
+      textHtml: '<p>Are you free on Thursday?</p>',
+      toEmails: [{ email: 'ada@example.com' }],
+    }),
+    invalidCreate: { body: () => ({ textHtml: '<p>No subject yet</p>' }), message: 'Please provide subject', field: 'subject' },
+    update: { subject: 'Catching up next week' },
+    searchFor: (c) => String(c.subject),
   },
   {
     def: hiringPipeline,

@@ -6,6 +6,7 @@ import { candidate, crmNoticePeriod } from './crm/candidate';
 import { candidateCv } from './crm/candidate-cv';
 import { client } from './crm/client';
 import { contact } from './crm/contact';
+import { email } from './crm/email';
 import { emailTemplate } from './crm/email-template';
 import { event } from './crm/event';
 import { feedbackCategory } from './crm/feedback-category';
@@ -60,6 +61,7 @@ export const resources: readonly ResourceDefinition[] = [
   candidateCv,
   feedbackCategory,
   emailTemplate,
+  email,
   feedbackRatingOption,
   hiringPipeline,
   pipelineItemRecord,

@@ -4,10 +4,16 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-/** A file sent with a mail, kept as text in the outbox (`contentType` may carry parameters: `method=REQUEST`). */
-export type MailAttachment = { filename: string; contentType: string; content: string };
+/** A file sent with a mail, kept as text in the outbox (`contentType` may carry parameters: `method=REQUEST`); a binary file as base64. */
+export type MailAttachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
 /** Another rendering of a mail's body, beside the text and HTML. */
 export type MailAlternative = { contentType: string; content: string };
+/**
+ * Who a mail is from and what it answers, beyond the platform's own From: the name of the staff
+ * member it is from (their words: an email from the CRM), where replies go, who is copied, and the
+ * Message-IDs of the conversation it continues.
+ */
+export type MailEnvelope = { fromName?: string; replyTo?: string; cc?: string[]; inReplyTo?: string; references?: string[] };
 
 /** Per organisation and entity type, the last `itemId` number handed out. */
 export const itemCounters = pgTable(
@@ -94,6 +100,7 @@ export const mailOutbox = pgTable(
     attachments: jsonb().$type<MailAttachment[]>(),
     /** Other renderings of the body (an invitation's text/calendar part, which calendars read inline). */
     alternatives: jsonb().$type<MailAlternative[]>(),
+    envelope: jsonb().$type<MailEnvelope>(),
     status: text().$type<'QUEUED' | 'SENT' | 'LOGGED' | 'FAILED'>().notNull(),
     error: text(),
     /** URGENT (codes, resets, credentials) goes before NORMAL, which goes before BULK (invitations, reminders). */

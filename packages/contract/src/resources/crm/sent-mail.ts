@@ -25,6 +25,9 @@ export const mailKinds = [
   'INTERVIEW_UPDATE',
   'INTERVIEW_CANCELLATION',
   'INTERVIEW_FEEDBACK_REQUEST',
+  'CANDIDATE_INFORMATION_FORM_REQUEST',
+  /** An email staff wrote and sent from the CRM (`/email/send`). */
+  'EMAIL',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
