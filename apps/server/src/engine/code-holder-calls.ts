@@ -1,6 +1,7 @@
 import type { CodeHolderCalls } from '@app/contract/conventions/one-time-code';
 import type { ResourceDefinition } from '@app/contract/define-resource';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/client';
 import { clientAddress } from '../services/client-address';
 import { unscoped } from './context';
 import { HttpError, notFound, tooManyRequests } from './errors';
@@ -12,6 +13,7 @@ const lookup = unscoped('a visitor names one record by its id: they learn nothin
 
 /** A stored row of the resource, as its repository finds it. */
 type StoredRow = Record<string, unknown> & { id: string };
+type Mail = { subject: string; text: string };
 
 const codeSent = 'A code has been sent to your email. It is valid for 10 minutes.';
 
@@ -27,10 +29,14 @@ export const registerCodeHolderCalls = <Def extends ResourceDefinition>(
   input: {
     calls: CodeHolderCalls;
     repository: ResourceRepository<Def>;
-    /** Where a code for the record goes; null when it cannot take one (no address: a 404 like an unknown id). */
-    recipientOf: (record: StoredRow) => string | null | undefined;
+    /**
+     * Where a code for the record goes (read in the call's transaction, so from another record if it
+     * must be: a form's candidate); null when it cannot take one (no address: a 404 like an unknown
+     * id). May throw an HttpError when the record takes no code in its state (a form already filled).
+     */
+    recipientOf: (record: StoredRow, db: Executor) => Promise<string | null | undefined> | string | null | undefined;
     /** The mail that carries the code, when a plain one will not do (the organisation's template). */
-    mailOf?: (record: StoredRow, code: string) => { subject: string; text: string };
+    mailOf?: (record: StoredRow, code: string, db: Executor) => Promise<Mail> | Mail;
   },
 ) => {
   const { calls, repository } = input;
@@ -49,10 +55,10 @@ export const registerCodeHolderCalls = <Def extends ResourceDefinition>(
         throw tooManyRequests('Too many codes requested. Please try again in an hour.');
       await transaction(async (db) => {
         const record = await repository.find(db, lookup, _id);
-        const target = record ? input.recipientOf(record) : null;
+        const target = record ? await input.recipientOf(record, db) : null;
         if (!record || !target) throw notFound(repository.label);
         const code = await services.codes.issue(db, { purpose, subjectId: record.id, channel: 'mail', target });
-        const mail = input.mailOf?.(record, code) ?? {
+        const mail = (await input.mailOf?.(record, code, db)) ?? {
           subject: 'Your one-time code',
           text: `Your code is ${code}. It is valid for 10 minutes. If you did not ask for it, you can ignore this mail.`,
         };

@@ -4,7 +4,9 @@ import { adminNote, article, author, contactQuery, employeeCard, engagementTempl
 import { callLog } from '@app/contract/resources/crm/call-log';
 import { candidate, crmNoticePeriod } from '@app/contract/resources/crm/candidate';
 import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { candidateInformationForm } from '@app/contract/resources/crm/candidate-information-form';
 import { client } from '@app/contract/resources/crm/client';
+import { clientInformationRequest, submitClientInformation } from '@app/contract/resources/crm/client-information-request';
 import { contact } from '@app/contract/resources/crm/contact';
 import { email } from '@app/contract/resources/crm/email';
 import { emailTemplate } from '@app/contract/resources/crm/email-template';
@@ -42,6 +44,7 @@ import { articleBody } from './content';
 import { aClientOf, aLongList } from './hiring';
 import { aCompany, type Company, cvInput, jobInput, type Seeker } from './job-board';
 import { call } from './test-app';
+import { aClientUser } from './test-resources';
 import { anUploadedFile } from './uploads';
 import { aStaffMember, password, unique, type World } from './world';
 
@@ -410,6 +413,35 @@ export const fixtures: Fixture[] = [
     invalidCreate: { body: () => ({ ...candidateInput(), email: undefined }), message: 'Please enter email', field: 'email' },
     update: { about: 'Backend engineer, open to Leeds.' },
     searchFor: (c) => String(c.email),
+  },
+  {
+    def: candidateInformationForm,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    create: async (w, app, token = w.orgA.adminToken) => ({ candidateId: (await aCandidate(app, token))._id, requestType: 'CONTACT' }),
+    invalidCreate: {
+      body: () => ({ candidateId: 'nope', requestType: 'CONTACT' }),
+      message: 'candidateId must be a valid mongoId',
+      field: 'candidateId',
+    },
+    update: { requestType: 'ABOUT' },
+    searchFor: (c) => (c.itemId as { combined: string }).combined,
+  },
+  {
+    def: clientInformationRequest,
+    actor: (w) => w.orgA.adminToken,
+    otherTenantActor: (w) => w.orgB.adminToken,
+    // A client user of a new client of the token's organisation proposes its details: FILLED, for staff.
+    make: async (w, app, token) => {
+      const organisationId = token === w.orgB.adminToken ? w.orgB.id : w.orgA.id;
+      const made = await call(app, client.calls.create!, { name: unique('Acme '), email: `${unique('talent')}@acme.example` }, token);
+      const user = await aClientUser(app, { organisationId, clientId: made.body.data._id });
+      const data = { name: unique('Acme Renamed '), email: `${unique('hello')}@acme.example`, phone: { number: '+44 20 7946 0001' } };
+      const { body } = await call(app, submitClientInformation, { data }, user.token);
+      return body.data;
+    },
+    update: { data: { name: 'Acme Holdings', email: 'hello@acme-holdings.example' } },
+    searchFor: (c) => String((c.data as { name: string }).name),
   },
   {
     def: candidateCv,

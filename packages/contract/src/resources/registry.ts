@@ -4,7 +4,9 @@ import { adminNote, article, author, contactQuery, employeeCard, engagementTempl
 import { callLog } from './crm/call-log';
 import { candidate, crmNoticePeriod } from './crm/candidate';
 import { candidateCv } from './crm/candidate-cv';
+import { candidateInformationForm } from './crm/candidate-information-form';
 import { client } from './crm/client';
+import { clientInformationRequest } from './crm/client-information-request';
 import { contact } from './crm/contact';
 import { email } from './crm/email';
 import { emailTemplate } from './crm/email-template';
@@ -59,6 +61,8 @@ export const resources: readonly ResourceDefinition[] = [
   crmNoticePeriod,
   candidate,
   candidateCv,
+  candidateInformationForm,
+  clientInformationRequest,
   feedbackCategory,
   emailTemplate,
   email,

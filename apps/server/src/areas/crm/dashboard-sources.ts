@@ -1,14 +1,16 @@
-import { and, count, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { candidates } from '../../db/schema/candidates';
+import { candidateInformationForms } from '../../db/schema/information-requests';
 import type { Caller, Scope } from '../../engine/context';
 import { candidateRepository } from './candidate-repository';
+import { informationFormRepository } from './information-form-repository';
 
 /**
- * The dashboard's sources beyond tasks. Interviews and candidate information forms answer null
- * (the screen says they arrive with hiring) until those entities exist; wiring one is replacing its
- * body with a count through that entity's repository, in `readable(access)` (null: the caller may
- * not READ it, count 0), as candidates do, and adding its module to `dashboardModules`.
+ * The dashboard's sources beyond tasks. Interviews answer null (the screen says they arrive with
+ * hiring) until they are counted here; wiring one is replacing its body with a count through that
+ * entity's repository, in `readable(access)` (null: the caller may not READ it, count 0), as
+ * candidates and information forms do, and adding its module to `dashboardModules`.
  */
 export type SourceInput = {
   db: Executor;
@@ -20,11 +22,16 @@ export type SourceInput = {
 /** Interviews the caller may see. TODO(lead): `interviewRepository.scopeWhere(readable({ module: 'Interview' }))`. */
 export const countInterviews = async (_input: SourceInput): Promise<number | null> => null;
 
-/**
- * Filled candidate information forms waiting for a decision (status FILLED).
- * TODO(lead): count `candidateInformationForms` in `readable({ module: 'CandidateInformationForm' })`.
- */
-export const countFilledProfileRequests = async (_input: SourceInput): Promise<number | null> => null;
+/** Filled candidate information forms waiting for a decision (status FILLED) the caller may see. */
+export const countFilledProfileRequests = async ({ db, readable }: SourceInput): Promise<number> => {
+  const scope = readable({ module: 'CandidateInformationForm' });
+  if (!scope) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(candidateInformationForms)
+    .where(and(eq(candidateInformationForms.status, 'FILLED'), ...informationFormRepository.scopeWhere(scope)));
+  return Number(row?.n ?? 0);
+};
 
 /** Candidates the caller may see. */
 export const countCandidates = async ({ db, readable }: SourceInput): Promise<number> => {

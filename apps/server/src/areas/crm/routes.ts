@@ -15,8 +15,10 @@ import { registerResource } from '../../engine/register-resource';
 import { resourceRepository } from '../../engine/repository';
 import { registerCandidateCvs } from './candidate-cvs';
 import { registerCandidateImport } from './candidate-import';
+import { registerCandidateInformationForms } from './candidate-information-forms';
 import { registerCandidates } from './candidates';
 import { registerClientCredentials } from './client-credentials';
+import { registerClientInformationRequests } from './client-information-requests';
 import { clientHooks, clientRepository } from './clients';
 import { registerContacts } from './contacts';
 import { registerDashboard } from './dashboard';
@@ -68,4 +70,6 @@ export const registerCrm = (app: FastifyInstance) => {
   registerCandidates(app);
   registerCandidateImport(app);
   registerCandidateCvs(app);
+  registerCandidateInformationForms(app);
+  registerClientInformationRequests(app);
 };

@@ -85,6 +85,9 @@ const editable = z.object({
   contactIds: z.array(mongoId('contactId')).max(100).optional(),
 });
 
+/** What staff write of a candidate, field by field: an information form proposes a part of it (candidate-information-form.ts). */
+export const candidateFields = editable;
+
 /**
  * Written with the candidate by a caller holding WRITE on Candidate/Diversity; sent by anyone else
  * it is refused with 403 (never silently dropped, so a form cannot believe it saved it).

@@ -27,6 +27,9 @@ const editable = z.object({
   industries: z.array(z.string().trim().min(1).max(200)).max(50).optional().nullable(),
 });
 
+/** What staff write of a client: a client information request proposes all of it (client-information-request.ts). */
+export const clientFields = editable;
+
 /** A hiring company the agency recruits for (crm.md §3 Client); its contacts come with the contacts. */
 export const client = defineResource({
   name: 'Client',

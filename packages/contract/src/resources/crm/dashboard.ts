@@ -10,8 +10,8 @@ const count = z.number().int().min(0);
 export const dashboardScopes = ['OWN', 'TEAM', 'ALL'] as const satisfies readonly AccessScope[];
 export type DashboardScope = (typeof dashboardScopes)[number];
 
-/** The modules the dashboard counts today (interviews and information forms do not exist yet). */
-export const dashboardModules = ['Task', 'Candidate'] as const;
+/** The modules the dashboard counts today (interviews are not counted yet). */
+export const dashboardModules = ['Task', 'Candidate', 'CandidateInformationForm'] as const;
 
 export const dashboardScopeRefused = (scope: DashboardScope, module: string) =>
   `You may see ${scope === 'ALL' ? 'the organisation’s' : 'your teams’'} figures only with ${scope} access to ${module}.`;
@@ -54,11 +54,11 @@ export const dashboardCount = defineWorkflow({
   tenancy: 'organisation',
   summary: 'Open tasks, interviews, filled profile requests and candidates: the caller’s own, their teams’ or the organisation’s',
   input: scopeInput,
-  /** Interviews and filled information forms are null until those records exist (the screen says so), not 0. */
+  /** Interviews are null until they are counted (the screen says so), not 0. */
   output: z.object({
     taskCount: count,
     interviewCount: count.nullable(),
-    filledProfileRequestCount: count.nullable(),
+    filledProfileRequestCount: count,
     candidateCount: count,
   }),
 });
