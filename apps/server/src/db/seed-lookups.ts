@@ -32,7 +32,7 @@ const industryLabels = [
   'Charity & Voluntary',
 ];
 
-const skillLabels: [string, 'HARD' | 'SOFT'][] = [
+export const skillLabels: [string, 'HARD' | 'SOFT'][] = [
   ...[
     'JavaScript',
     'TypeScript',

@@ -92,6 +92,25 @@ export const createFileStore = (input: { storage: FileStorage; secret: string; a
       const query = new URLSearchParams({ name: blobName, expires: String(expires), signature });
       return `${input.appUrl}/api/file/read?${query}`;
     },
+    /**
+     * The stored file's name a link of this product names (its origin, the read path, a signature
+     * made for that name), or null for any other address. The expiry is not judged: the caller's own
+     * right to the file is, by whoever asks.
+     */
+    blobNameOfUrl(link: string): string | null {
+      let url: URL;
+      try {
+        url = new URL(link);
+      } catch {
+        return null;
+      }
+      if (url.origin !== new URL(input.appUrl).origin || url.pathname !== '/api/file/read') return null;
+      const name = url.searchParams.get('name');
+      const expires = url.searchParams.get('expires');
+      const signature = url.searchParams.get('signature');
+      if (!name || !expires || !signature) return null;
+      return signatureMatches(input.secret, `${name}:${expires}`, signature) ? name : null;
+    },
     verifySignedUrl(query: { name?: string; expires?: string; signature?: string }) {
       const { name, expires, signature } = query;
       if (!name || !expires || !signature) return false;

@@ -23,6 +23,7 @@ import { sanitizeRichText } from '../../services/sanitize';
 import type { Services } from '../../services/services';
 import { photoOf, renderToFile } from '../cv-builder/rendered-files';
 import { candidateRepository } from './candidate-repository';
+import { registerResumeParsing } from './resume-parsing';
 
 export const candidateCvRepository = resourceRepository(candidateCv, candidateCvs);
 
@@ -203,4 +204,6 @@ export const registerCandidateCvs = (app: FastifyInstance) => {
     await candidateCvRepository.update(db, { ...ctx, id: cv.id, values: { isDefault: input.isDefault } });
     return candidateCvRepository.details(db, scope, cv.id);
   });
+
+  registerResumeParsing(app);
 };

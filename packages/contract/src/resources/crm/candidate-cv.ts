@@ -112,3 +112,75 @@ export const setDefaultCandidateCv = defineWorkflow({
   input: z.object({ _id: mongoId(), isDefault: z.boolean().default(true) }).strict(),
   output: recordSchema(candidateCv),
 });
+
+/** The 400 of a parse call without a usable url (crm.md §5: "The CV parse call requires a valid non-empty url"). */
+export const resumeUrlMessage = 'Please provide a valid url';
+/** The 422 of a PDF that is only pictures of pages. */
+export const noTextLayerMessage =
+  'This PDF has no text layer (it is a scan): there is no text to read. Ask the candidate for the original document, or fill the form by hand.';
+
+const draftText = z.string().nullable();
+const draftDate = z.string().nullable().describe('The first of the month, "2021-03-01", or null');
+
+/** What a résumé says, read for review: nothing of it is stored until the recruiter saves the candidate. */
+export const resumeDraft = z.object({
+  name: z.object({ first: z.string(), last: z.string() }).nullable(),
+  email: draftText,
+  phone: draftText,
+  links: z.object({ linkedIn: draftText, gitHub: draftText, site: draftText }),
+  city: draftText,
+  summary: draftText,
+  /** Matched to the skills lookup by label or value (case-insensitively); the others are new. */
+  skills: z.array(z.object({ label: z.string(), skillId: z.string().nullable(), isNew: z.boolean() })),
+  workHistory: z.array(
+    z.object({
+      jobTitle: draftText,
+      organization: draftText,
+      city: draftText,
+      startDate: draftDate,
+      endDate: draftDate,
+      currentlyWorkingHere: z.boolean(),
+    }),
+  ),
+  education: z.array(
+    z.object({
+      organization: draftText,
+      qualification: draftText,
+      subject: draftText,
+      startDate: draftDate,
+      endDate: draftDate,
+      isPursuing: z.boolean(),
+    }),
+  ),
+  /** How the text was laid out: a page read a column at a time is TWO_COLUMNS. */
+  layout: z.enum(['ONE_COLUMN', 'TWO_COLUMNS']),
+  /** The file read, as stored (PDF, DOCX or DOC). */
+  file: z.object({ _id: z.string(), originalName: z.string(), mimeType: z.string() }),
+});
+export type ResumeDraftAnswer = z.infer<typeof resumeDraft>;
+
+/**
+ * Reads a résumé the product stores (the signed link the upload answered) into a candidate draft.
+ * Never fetches another address: any other url is a 400.
+ */
+export const parseResumePdf = defineWorkflow({
+  name: 'parseResumePdf',
+  tag: 'Candidate CV',
+  method: 'POST',
+  path: '/candidate-cv/parse-resume-pdf',
+  who: ['CRM_USER'],
+  access: { module: 'Candidate CV' },
+  tenancy: 'organisation',
+  level: 'WRITE',
+  summary: 'Reads an uploaded résumé (PDF, DOCX or DOC) into a candidate draft for review',
+  input: z
+    .object({
+      url: z
+        .string({ error: resumeUrlMessage })
+        .trim()
+        .min(1, resumeUrlMessage)
+        .pipe(z.url({ error: resumeUrlMessage })),
+    })
+    .strict(),
+  output: resumeDraft,
+});

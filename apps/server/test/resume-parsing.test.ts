@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { noTextLayerMessage, parseResumePdf, resumeUrlMessage } from '@app/contract/resources/crm/candidate-cv';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aScanLikePdf, type Expected } from '../eval/resumes/generate';
+import { postFile, samplePng } from './support/multipart';
+import { call, type TestApp } from './support/test-app';
+import { type World, withWorld } from './support/world';
+
+let t: TestApp;
+let w: World;
+withWorld((app, world) => {
+  t = app;
+  w = world;
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+const evalFolder = path.join(import.meta.dirname, '..', 'eval', 'resumes', 'files');
+
+/** Uploads a file as the user and answers the signed link the upload gives back. */
+const uploaded = async (token: string, content: Buffer, filename: string) => {
+  const response = await postFile(t.app, '/api/file/upload', { content, filename, token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.url as string;
+};
+
+const digits = (phone: string | null) => (phone ?? '').replace(/\(0\)/, '').replace(/\D/g, '').replace(/^44/, '0');
+
+describe('POST /candidate-cv/parse-resume-pdf', () => {
+  it.each(['01-classic', '06-modern', '21-table', '26-spaced', '31-docx'])('reads %s of the evaluation set into a draft', async (name) => {
+    const expected = JSON.parse(fs.readFileSync(path.join(evalFolder, `${name}.expected.json`), 'utf8')) as Expected;
+    const url = await uploaded(w.orgA.adminToken, fs.readFileSync(path.join(evalFolder, expected.file)), expected.file);
+    const { status, body } = await call(t.app, parseResumePdf, { url }, w.orgA.adminToken);
+    expect(status, body.message).toBe(200);
+    const draft = body.data;
+    expect(draft.name).toEqual(expected.name);
+    expect(draft.email).toBe(expected.email);
+    expect(digits(draft.phone)).toBe(digits(expected.phone));
+    expect(draft.workHistory.map((item: { organization: string }) => item.organization)).toEqual(
+      expected.workHistory.map((item) => item.organization),
+    );
+    expect(draft.workHistory.map((item: { jobTitle: string }) => item.jobTitle)).toEqual(expected.workHistory.map((item) => item.jobTitle));
+    expect(draft.education.map((item: { organization: string }) => item.organization)).toEqual(
+      expected.education.map((item) => item.organization),
+    );
+    expect(draft.skills.map((skill: { label: string }) => skill.label.toLowerCase()).sort()).toEqual(
+      expected.skills.map((label) => label.toLowerCase()).sort(),
+    );
+    // Skills the lookup holds come back with its id; the others as new.
+    for (const skill of draft.skills) expect(Boolean(skill.skillId)).toBe(!skill.isNew);
+    expect(draft.file.originalName).toBeTruthy();
+  });
+
+  it('a two-column résumé is read a column at a time, with its dates', async () => {
+    const expected = JSON.parse(fs.readFileSync(path.join(evalFolder, '06-modern.expected.json'), 'utf8')) as Expected;
+    const url = await uploaded(w.orgA.adminToken, fs.readFileSync(path.join(evalFolder, expected.file)), 'cv.pdf');
+    const { body } = await call(t.app, parseResumePdf, { url }, w.orgA.adminToken);
+    expect(body.data.layout).toBe('TWO_COLUMNS');
+    expect(body.data.workHistory[0].startDate).toMatch(/^\d{4}-\d{2}-01$/);
+  });
+
+  it('needs a valid non-empty url', async () => {
+    for (const input of [{}, { url: '' }, { url: '   ' }, { url: 'not a url' }]) {
+      const { status, body } = await call(t.app, parseResumePdf, input, w.orgA.adminToken);
+      expect(status).toBe(400);
+      expect(body.message).toBe(resumeUrlMessage);
+    }
+  });
+
+  it('refuses any address but its own file links, and fetches nothing', async () => {
+    const fetched = vi.spyOn(globalThis, 'fetch');
+    const own = await uploaded(w.orgA.adminToken, fs.readFileSync(path.join(evalFolder, '01-classic.pdf')), 'cv.pdf');
+    const forged = new URL(own);
+    forged.searchParams.set('signature', 'x'.repeat(64));
+    const elsewhere = new URL(own);
+    elsewhere.host = 'attacker.example';
+    for (const url of [
+      'https://example.com/cv.pdf',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://localhost:3000/api/file/upload',
+      forged.toString(),
+      elsewhere.toString(),
+    ]) {
+      const { status, body } = await call(t.app, parseResumePdf, { url }, w.orgA.adminToken);
+      expect(status, url).toBe(400);
+      expect(body.message).toBe(resumeUrlMessage);
+    }
+    expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it('another organisation’s file is a 404', async () => {
+    const theirs = await uploaded(w.orgB.adminToken, fs.readFileSync(path.join(evalFolder, '01-classic.pdf')), 'cv.pdf');
+    const { status } = await call(t.app, parseResumePdf, { url: theirs }, w.orgA.adminToken);
+    expect(status).toBe(404);
+  });
+
+  it('a scanned PDF (pictures only) answers that it has no text layer', async () => {
+    const url = await uploaded(w.orgA.adminToken, await aScanLikePdf(), 'scan.pdf');
+    const { status, body } = await call(t.app, parseResumePdf, { url }, w.orgA.adminToken);
+    expect(status).toBe(422);
+    expect(body.message).toBe(noTextLayerMessage);
+    expect(body.message).toMatch(/^This PDF has no text layer \(it is a scan\): /);
+  });
+
+  it('a picture is not a résumé (415)', async () => {
+    const url = await uploaded(w.orgA.adminToken, samplePng, 'photo.png');
+    expect((await call(t.app, parseResumePdf, { url }, w.orgA.adminToken)).status).toBe(415);
+  });
+
+  it('is for staff with the Candidate CV permission', async () => {
+    const url = await uploaded(w.orgA.adminToken, fs.readFileSync(path.join(evalFolder, '01-classic.pdf')), 'cv.pdf');
+    expect((await call(t.app, parseResumePdf, { url }, w.seeker.token)).status).toBe(403);
+    expect((await call(t.app, parseResumePdf, { url }, w.staffA.token)).status).toBe(403);
+    expect((await call(t.app, parseResumePdf, { url })).status).toBe(401);
+  });
+});
