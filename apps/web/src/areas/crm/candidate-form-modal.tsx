@@ -1,6 +1,6 @@
 import type { UploadedFile } from '@app/contract/conventions/common';
 import { type CandidateDuplicate, candidate, mergeCandidates } from '@app/contract/resources/crm/candidate';
-import { candidateCv } from '@app/contract/resources/crm/candidate-cv';
+import { candidateCv, parseResumePdf, type ResumeDraftAnswer } from '@app/contract/resources/crm/candidate-cv';
 import { Alert, Anchor, Box, Button, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +8,7 @@ import { IconCopy, IconFileText } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { callRecord } from '../../kit/api';
+import { callApi, callRecord } from '../../kit/api';
 import { useCan } from '../../kit/can';
 import { type FormMode, fieldsFor } from '../../kit/field-descriptor';
 import { FieldsForm } from '../../kit/fields-form';
@@ -17,6 +17,7 @@ import { type RecordOf, resourceKey } from '../../kit/use-resource';
 import { candidateFormFields, candidatePayload } from './candidate-form';
 import { duplicatesOf, type MergeDraftState, mergeDraftPath, mergePath } from './candidate-merge';
 import { CvFileDrop, cvFileHint } from './cv-file-drop';
+import { draftNotes, formValuesOfDraft } from './resume-draft';
 
 type CandidateRecord = RecordOf<typeof candidate>;
 type Outcome = { kind: 'saved'; record: CandidateRecord } | { kind: 'duplicates' };
@@ -142,13 +143,19 @@ export const DuplicateWarning = ({ mode, duplicates, busy, mayMerge, onOpen, onA
   );
 };
 
-type CvChoiceProps = { value: UploadedFile | null; onChange: (file: UploadedFile | null) => void };
+type CvChoiceProps = {
+  value: UploadedFile | null;
+  onChange: (file: UploadedFile | null) => void;
+  /** Reads the CV into the form; absent when the user may not. */
+  onFill?: () => void;
+  filling: boolean;
+};
 
 /**
  * The new candidate's CV, uploaded as soon as it is dropped (so a wrong file is said before saving)
  * and saved with the candidate in one write. Who may not add CVs is told so, and saves without one.
  */
-const CvChoice = ({ value, onChange }: CvChoiceProps) => {
+const CvChoice = ({ value, onChange, onFill, filling }: CvChoiceProps) => {
   const can = useCan();
   if (!can.do(candidateCv, 'create')) {
     return (
@@ -168,9 +175,22 @@ const CvChoice = ({ value, onChange }: CvChoiceProps) => {
               CV: {value.originalName}
             </Text>
           </Group>
-          <Button variant="subtle" color="red" size="compact-sm" onClick={() => onChange(null)} aria-label={`Remove ${value.originalName}`}>
-            Remove
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            {onFill && value.url && (
+              <Button variant="light" size="compact-sm" loading={filling} onClick={onFill}>
+                Fill from this CV
+              </Button>
+            )}
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              onClick={() => onChange(null)}
+              aria-label={`Remove ${value.originalName}`}
+            >
+              Remove
+            </Button>
+          </Group>
         </Group>
       </Paper>
     );
@@ -182,6 +202,30 @@ const CvChoice = ({ value, onChange }: CvChoiceProps) => {
       buttonLabel="Choose a CV"
       onUploaded={async (file) => onChange(file)}
     />
+  );
+};
+
+/** What the CV said that the form has no field for: shown for review, not saved with the candidate. */
+const DraftNotes = ({ draft }: { draft: ResumeDraftAnswer }) => {
+  const notes = draftNotes(draft);
+  const parts = [
+    ['Work history', notes.workHistory],
+    ['Education', notes.education],
+    ['Skills', notes.skills],
+  ] as const;
+  return (
+    <Alert color="blue" variant="light" title="Filled from the CV: check the form against it" role="status">
+      <Stack gap={4}>
+        <Text size="sm">
+          The fields above were filled from the CV. It also lists (not saved with the candidate; add them on their profile):
+        </Text>
+        {parts.map(([label, lines]) => (
+          <Text key={label} size="sm">
+            <strong>{label}:</strong> {lines.length ? lines.join('; ') : 'none found'}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
   );
 };
 
@@ -200,6 +244,9 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [cv, setCv] = useState<UploadedFile | null>(null);
+  const [draft, setDraft] = useState<ResumeDraftAnswer | null>(null);
+  const [filled, setFilled] = useState<{ key: number; values: Record<string, unknown> }>({ key: 0, values: { status: 'ACTIVE' } });
+  const [filling, setFilling] = useState(false);
   const can = useCan();
   const mayMerge = mode === 'create' ? can.do(candidate, 'update') : can.call(mergeCandidates);
   const warningRef = useRef<HTMLDivElement>(null);
@@ -226,7 +273,25 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
   const close = () => {
     setPending(null);
     setCv(null);
+    setDraft(null);
+    setFilled({ key: 0, values: { status: 'ACTIVE' } });
     onClose();
+  };
+
+  // The CV's draft becomes the form's values (the form is drawn again with them); saving still checks duplicates.
+  const fillFromCv = async () => {
+    if (!cv?.url) return;
+    setFilling(true);
+    try {
+      const read = await callApi(parseResumePdf, { url: cv.url });
+      setDraft(read);
+      setFilled((before) => ({ key: before.key + 1, values: formValuesOfDraft(read, before.values) }));
+      notifySuccess('The form is filled from the CV: check it before saving');
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setFilling(false);
+    }
   };
   const saved = async (saved: CandidateRecord, then?: string) => {
     await queryClient.invalidateQueries({ queryKey: resourceKey(candidate) });
@@ -304,13 +369,27 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
               />
             </Box>
           )}
+          {draft && mode === 'create' && <DraftNotes draft={draft} />}
           <FieldsForm<Outcome>
+            key={filled.key}
             fields={fieldsFor(candidateFormFields, mode)}
-            initial={mode === 'edit' ? record : { status: 'ACTIVE' }}
+            initial={mode === 'edit' ? record : filled.values}
             emptyStrings={mode === 'create' ? 'omit' : 'keep'}
             submitLabel={mode === 'create' ? 'Create candidate' : 'Save changes'}
             successMessage={(outcome) => (outcome.kind === 'saved' ? createdMessage : '')}
-            footer={mode === 'create' ? <CvChoice value={cv} onChange={setCv} /> : undefined}
+            footer={
+              mode === 'create' ? (
+                <CvChoice
+                  value={cv}
+                  onChange={(file) => {
+                    setCv(file);
+                    if (!file) setDraft(null);
+                  }}
+                  onFill={can.call(parseResumePdf) ? fillFromCv : undefined}
+                  filling={filling}
+                />
+              ) : undefined
+            }
             onSubmit={submit}
             onSuccess={(outcome) => {
               if (outcome.kind === 'saved') void saved(outcome.record);
