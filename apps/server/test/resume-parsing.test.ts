@@ -28,29 +28,34 @@ const uploaded = async (token: string, content: Buffer, filename: string) => {
 const digits = (phone: string | null) => (phone ?? '').replace(/\(0\)/, '').replace(/\D/g, '').replace(/^44/, '0');
 
 describe('POST /candidate-cv/parse-resume-pdf', () => {
-  it.each(['01-classic', '06-modern', '21-table', '26-spaced', '31-docx'])('reads %s of the evaluation set into a draft', async (name) => {
-    const expected = JSON.parse(fs.readFileSync(path.join(evalFolder, `${name}.expected.json`), 'utf8')) as Expected;
-    const url = await uploaded(w.orgA.adminToken, fs.readFileSync(path.join(evalFolder, expected.file)), expected.file);
-    const { status, body } = await call(t.app, parseResumePdf, { url }, w.orgA.adminToken);
-    expect(status, body.message).toBe(200);
-    const draft = body.data;
-    expect(draft.name).toEqual(expected.name);
-    expect(draft.email).toBe(expected.email);
-    expect(digits(draft.phone)).toBe(digits(expected.phone));
-    expect(draft.workHistory.map((item: { organization: string }) => item.organization)).toEqual(
-      expected.workHistory.map((item) => item.organization),
-    );
-    expect(draft.workHistory.map((item: { jobTitle: string }) => item.jobTitle)).toEqual(expected.workHistory.map((item) => item.jobTitle));
-    expect(draft.education.map((item: { organization: string }) => item.organization)).toEqual(
-      expected.education.map((item) => item.organization),
-    );
-    expect(draft.skills.map((skill: { label: string }) => skill.label.toLowerCase()).sort()).toEqual(
-      expected.skills.map((label) => label.toLowerCase()).sort(),
-    );
-    // Skills the lookup holds come back with its id; the others as new.
-    for (const skill of draft.skills) expect(Boolean(skill.skillId)).toBe(!skill.isNew);
-    expect(draft.file.originalName).toBeTruthy();
-  });
+  it.each(['01-classic', '06-modern', '21-table', '26-spaced', '31-sidebar', '36-docx'])(
+    'reads %s of the evaluation set into a draft',
+    async (name) => {
+      const expected = JSON.parse(fs.readFileSync(path.join(evalFolder, `${name}.expected.json`), 'utf8')) as Expected;
+      const url = await uploaded(w.orgA.adminToken, fs.readFileSync(path.join(evalFolder, expected.file)), expected.file);
+      const { status, body } = await call(t.app, parseResumePdf, { url }, w.orgA.adminToken);
+      expect(status, body.message).toBe(200);
+      const draft = body.data;
+      expect(draft.name).toEqual(expected.name);
+      expect(draft.email).toBe(expected.email);
+      expect(digits(draft.phone)).toBe(digits(expected.phone));
+      expect(draft.workHistory.map((item: { organization: string }) => item.organization)).toEqual(
+        expected.workHistory.map((item) => item.organization),
+      );
+      expect(draft.workHistory.map((item: { jobTitle: string }) => item.jobTitle)).toEqual(
+        expected.workHistory.map((item) => item.jobTitle),
+      );
+      expect(draft.education.map((item: { organization: string }) => item.organization)).toEqual(
+        expected.education.map((item) => item.organization),
+      );
+      expect(draft.skills.map((skill: { label: string }) => skill.label.toLowerCase()).sort()).toEqual(
+        expected.skills.map((label) => label.toLowerCase()).sort(),
+      );
+      // Skills the lookup holds come back with its id; the others as new.
+      for (const skill of draft.skills) expect(Boolean(skill.skillId)).toBe(!skill.isNew);
+      expect(draft.file.originalName).toBeTruthy();
+    },
+  );
 
   it('a two-column résumé is read a column at a time, with its dates', async () => {
     const expected = JSON.parse(fs.readFileSync(path.join(evalFolder, '06-modern.expected.json'), 'utf8')) as Expected;

@@ -6,6 +6,9 @@
  *   grid), timeline (dates in a column of their own): the CV templates of packages/documents;
  * - table: a name in capitals, contact details and every entry in table rows ("01/2019 – 12/2021");
  * - spaced: letter-spaced headings ("E X P E R I E N C E"), the employer over the title, years only;
+ * - sidebar: a name across the top, then two columns with the sidebar on the right (contact,
+ *   skills, education), "Title at Company" and long month names ("September 2019 to date"), a
+ *   phone written "+44 (0)20 ...";
  * - docx: the documents package's Word renderer.
  * Run: `npx tsx eval/resumes/generate.tsx` from apps/server (the files are committed; run it again
  * only to change the set).
@@ -19,7 +22,7 @@ import { renderCvPdf } from '@app/documents/render-pdf';
 import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { aPerson, type Person } from './people';
 
-export const layouts = ['classic', 'modern', 'compact', 'timeline', 'table', 'spaced', 'docx'] as const;
+export const layouts = ['classic', 'modern', 'compact', 'timeline', 'table', 'spaced', 'sidebar', 'docx'] as const;
 export type Layout = (typeof layouts)[number];
 
 const monthsShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -168,6 +171,71 @@ const SpacedLayout = ({ person, years }: { person: Person; years: boolean }) => 
   );
 };
 
+const monthsLong = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The printed phone as "+44 (0)20 7946 0123" when it is a UK national number. */
+const withTrunkPrefix = (phone: string) => (phone.startsWith('0') ? `+44 (0)${phone.slice(1)}` : phone);
+
+/** A name across the top, the main text on the left and a sidebar on the right. */
+const SidebarLayout = ({ person }: { person: Person }) => {
+  const when = (at: [number, number]) => `${monthsLong[at[1] - 1]} ${at[0]}`;
+  return (
+    <Document>
+      <Page size="A4" style={styles.page}>
+        <Text style={[styles.name, { fontSize: 26 }]}>{`${person.first} ${person.last}`}</Text>
+        <Text style={[styles.para, { marginBottom: 12 }]}>{person.designation}</Text>
+        <View style={{ flexDirection: 'row' }}>
+          <View style={{ width: 330, paddingRight: 20 }}>
+            <Text style={styles.heading}>About me</Text>
+            <Text style={styles.para}>{person.summary}</Text>
+            <Text style={styles.heading}>Career History</Text>
+            {person.workHistory.map((item) => (
+              <View key={item.organization} style={{ marginBottom: 8 }}>
+                <Text style={styles.bold}>{`${item.jobTitle} at ${item.organization}`}</Text>
+                <Text>{`${when(item.start)} to ${item.end ? when(item.end) : 'date'}`}</Text>
+                <Text style={styles.para}>Responsible for planning, delivery and reporting to senior leaders.</Text>
+              </View>
+            ))}
+          </View>
+          <View style={{ width: 185, paddingLeft: 12, borderLeft: '1pt solid #ccc' }}>
+            <Text style={styles.heading}>Contact</Text>
+            <Text style={styles.para}>{person.email}</Text>
+            <Text style={styles.para}>{withTrunkPrefix(person.phone)}</Text>
+            <Text style={styles.para}>{person.town}</Text>
+            <Text style={styles.heading}>Skills</Text>
+            {person.skills.map((label) => (
+              <Text key={label} style={styles.para}>
+                {label}
+              </Text>
+            ))}
+            <Text style={styles.heading}>Education</Text>
+            {person.education.map((item) => (
+              <View key={item.organization} style={{ marginBottom: 6 }}>
+                <Text style={styles.bold}>{item.organization}</Text>
+                <Text>{`${item.qualification} ${item.subject}`}</Text>
+                <Text>{`${item.start[0]} – ${item.end[0]}`}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+      </Page>
+    </Document>
+  );
+};
+
 /** A grey square as a PNG (what a scanner's page is to a PDF: pixels, no text). */
 const aPicturePng = (size = 64) => {
   const chunk = (type: string, data: Buffer) => {
@@ -216,6 +284,7 @@ export type Expected = {
 
 export const renderResume = async (person: Person, layout: Layout, variant: number): Promise<Buffer> => {
   if (layout === 'table') return renderToBuffer(<TableLayout person={person} />);
+  if (layout === 'sidebar') return renderToBuffer(<SidebarLayout person={person} />);
   if (layout === 'spaced') return renderToBuffer(<SpacedLayout person={person} years={variant % 2 === 1} />);
   if (layout === 'docx') return renderCvDocx(documentOf(person, 'classic'));
   return renderCvPdf(documentOf(person, layout));
@@ -229,7 +298,7 @@ const main = async () => {
   let seed = 1;
   for (const layout of layouts) {
     for (let variant = 0; variant < perLayout; variant++) {
-      const person = aPerson(seed * 7919, { printablePhone: !['table', 'spaced'].includes(layout) });
+      const person = aPerson(seed * 7919, { printablePhone: !['table', 'spaced', 'sidebar'].includes(layout) });
       const file = `${String(seed).padStart(2, '0')}-${layout}.${layout === 'docx' ? 'docx' : 'pdf'}`;
       fs.writeFileSync(path.join(folder, file), await renderResume(person, layout, variant));
       const expected: Expected = {
