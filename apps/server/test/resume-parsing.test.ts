@@ -3,6 +3,8 @@ import path from 'node:path';
 import { noTextLayerMessage, parseResumePdf, resumeUrlMessage } from '@app/contract/resources/crm/candidate-cv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aScanLikePdf, type Expected } from '../eval/resumes/generate';
+import { closeLetterSpacing, linesOfParagraphs } from '../src/services/resume-parsing/lines';
+import { parseResume } from '../src/services/resume-parsing/parse';
 import { postFile, samplePng } from './support/multipart';
 import { call, type TestApp } from './support/test-app';
 import { type World, withWorld } from './support/world';
@@ -118,5 +120,93 @@ describe('POST /candidate-cv/parse-resume-pdf', () => {
     expect((await call(t.app, parseResumePdf, { url }, w.seeker.token)).status).toBe(403);
     expect((await call(t.app, parseResumePdf, { url }, w.staffA.token)).status).toBe(403);
     expect((await call(t.app, parseResumePdf, { url })).status).toBe(401);
+  });
+});
+
+/** Lines as a Word file gives them: one paragraph a line, no places. */
+const draftOf = (paragraphs: string[]) => parseResume(linesOfParagraphs(paragraphs), { skills: lookup });
+const lookup = [
+  { _id: 'a'.repeat(24), label: 'Project Management', value: 'project-management' },
+  { _id: 'b'.repeat(24), label: 'Excel', value: 'excel' },
+];
+
+describe('the résumé parser', () => {
+  it('closes up letter-spaced headings and title-cases a name in capitals', () => {
+    expect(closeLetterSpacing('E X P E R I E N C E')).toBe('EXPERIENCE');
+    expect(closeLetterSpacing('W O R K  E X P E R I E N C E')).toBe('WORK EXPERIENCE');
+    expect(closeLetterSpacing('A B Testing')).toBe('A B Testing');
+    const draft = draftOf([
+      'Curriculum Vitae',
+      "SIOBHAN O'NEILL-MCKAY",
+      'siobhan@example.com',
+      'E X P E R I E N C E',
+      'Nurse at Leeds Teaching Hospitals NHS Trust',
+      'Jan 2020 – Present',
+    ]);
+    expect(draft.name).toEqual({ first: 'Siobhan', last: "O'Neill-McKay" });
+    expect(draft.workHistory).toEqual([
+      {
+        jobTitle: 'Nurse',
+        organization: 'Leeds Teaching Hospitals NHS Trust',
+        city: null,
+        startDate: '2020-01-01',
+        endDate: null,
+        currentlyWorkingHere: true,
+      },
+    ]);
+  });
+
+  it('reads UK date forms and UK and international phone numbers', () => {
+    const dated = (range: string) => draftOf(['Sam Reid', 'Work History', `Analyst, Meridian Bank ${range}`]).workHistory[0];
+    expect(dated('Jan 2020 – Present')).toMatchObject({ startDate: '2020-01-01', endDate: null, currentlyWorkingHere: true });
+    expect(dated('01/2019 - 12/2020')).toMatchObject({ startDate: '2019-01-01', endDate: '2020-12-01', currentlyWorkingHere: false });
+    expect(dated('2018 - 2021')).toMatchObject({ startDate: '2018-01-01', endDate: '2021-01-01' });
+    expect(dated('Sept 2019 to date')).toMatchObject({ startDate: '2019-09-01', currentlyWorkingHere: true });
+    expect(dated('March 2017 – August 2019')).toMatchObject({ startDate: '2017-03-01', endDate: '2019-08-01' });
+    const phone = (text: string) => draftOf(['Sam Reid', text]).phone;
+    expect(phone('Mobile: 07700 900 123')).toBe('07700 900 123');
+    expect(phone('Tel +44 (0)20 7946 0958')).toBe('+44 (0)20 7946 0958');
+    expect(phone('(0161) 496 0000')).toBe('(0161) 496 0000');
+    expect(phone('+353 85 123 4567')).toBe('+353 85 123 4567');
+    expect(phone('+1 (415) 555-0100')).toBe('+1 (415) 555-0100');
+    // Years are not phone numbers, nor a referee's number the candidate's.
+    expect(phone('2019 - 2021')).toBeNull();
+    expect(draftOf(['Sam Reid', 'References', 'Jo Bloggs, 07700 900 999']).phone).toBeNull();
+  });
+
+  it('matches skills to the lookup case-insensitively and keeps the rest as new', () => {
+    const draft = draftOf(['Sam Reid', 'Key Skills', 'project management, EXCEL (Advanced) • Tableau']);
+    expect(draft.skills).toEqual([
+      { label: 'Project Management', skillId: 'a'.repeat(24), isNew: false },
+      { label: 'Excel', skillId: 'b'.repeat(24), isNew: false },
+      { label: 'Tableau', skillId: null, isNew: true },
+    ]);
+  });
+
+  it('finds links, the town and the education entry', () => {
+    const draft = draftOf([
+      'Sam Reid',
+      'sam@example.com | linkedin.com/in/sam-reid | github.com/samreid | samreid.dev',
+      'Leeds, UK',
+      'Education',
+      'BSc (Hons) in Computer Science 2015 - 2018',
+      'University of Leeds, 2:1',
+    ]);
+    expect(draft.links).toEqual({
+      linkedIn: 'https://linkedin.com/in/sam-reid',
+      gitHub: 'https://github.com/samreid',
+      site: 'https://samreid.dev',
+    });
+    expect(draft.city).toBe('Leeds');
+    expect(draft.education).toEqual([
+      {
+        organization: 'University of Leeds',
+        qualification: 'BSc (Hons)',
+        subject: 'Computer Science',
+        startDate: '2015-01-01',
+        endDate: '2018-01-01',
+        isPursuing: false,
+      },
+    ]);
   });
 });

@@ -302,7 +302,7 @@ const educationOf = (lines: Sectioned[]): ResumeDraft['education'] => {
 // Skills ---------------------------------------------------------------------------------------
 
 const levelWords =
-  /\s*(?:\(?\d\s*\/\s*\d\)?|\b(?:expert|advanced|intermediate|beginner|basic|proficient|good|excellent|strong|native|fluent|conversational)\b)\s*$/i;
+  /\s*(?:\(?\d\s*\/\s*\d\)?|\(?\b(?:expert|advanced|intermediate|beginner|basic|proficient|good|excellent|strong|native|fluent|conversational)\b\)?)\s*$/i;
 
 const skillTokens = (lines: Sectioned[]) => {
   const seen = new Set<string>();
@@ -356,9 +356,17 @@ export const matchSkills = (tokens: string[], lookup: SkillLookup[]): ResumeDraf
 // Name -----------------------------------------------------------------------------------------
 
 const nameWord = /^[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’.-]*$/;
+/** Titles over a résumé that are not the person's name. */
+const notNames = /^(?:curriculum vitae|resume|résumé|cv|c\.v\.|personal details|contact me|page \d+)$/i;
 const looksLikeName = (text: string) => {
   const words = text.trim().split(/\s+/);
-  return words.length >= 1 && words.length <= 4 && words.every((word) => nameWord.test(word)) && !headingKeyOf(text);
+  return (
+    words.length >= 1 &&
+    words.length <= 4 &&
+    words.every((word) => nameWord.test(word)) &&
+    !headingKeyOf(text) &&
+    !notNames.test(text.trim())
+  );
 };
 
 /** "AMELIA O'BRIEN-MCKAY" as "Amelia O'Brien-McKay"; mixed case is kept. */
@@ -367,7 +375,7 @@ const nameCase = (word: string) => {
   return word
     .toLowerCase()
     .replace(/(^|['’-])([a-zà-ÿ])/g, (_, before: string, letter: string) => before + letter.toUpperCase())
-    .replace(/^Mc([a-z])/, (_, letter: string) => `Mc${letter.toUpperCase()}`);
+    .replace(/(^|['’-])Mc([a-z])/g, (_, before: string, letter: string) => `${before}Mc${letter.toUpperCase()}`);
 };
 
 const nameOf = (lines: Sectioned[]): ResumeDraft['name'] => {
