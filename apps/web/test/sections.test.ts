@@ -20,6 +20,7 @@ describe('the CRM’s sections come from the definitions', () => {
       'clients',
       'contacts',
       'call-logs',
+      'emails',
       'leads',
       'tasks',
       'calendar',

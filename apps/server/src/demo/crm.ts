@@ -1,6 +1,7 @@
 import { login } from '@app/contract/resources/auth';
 import { candidate, crmNoticePeriod } from '@app/contract/resources/crm/candidate';
 import { client } from '@app/contract/resources/crm/client';
+import { sendEmail } from '@app/contract/resources/crm/email';
 import { event } from '@app/contract/resources/crm/event';
 import { lead } from '@app/contract/resources/crm/lead';
 import { crmNote } from '@app/contract/resources/crm/note';
@@ -12,7 +13,7 @@ import { demoOrganisationAdmin, demoPassword } from './foundation';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** Brightpath's daily work: clients, leads, a team, tasks, a note and events, made by its admin through the API. */
+/** Brightpath's daily work: clients, leads, a team, tasks, a note, events, candidates and an email to one, made through the API. */
 export const crmDemo: DemoStep = {
   name: 'CRM clients, leads, a team, tasks, a note, events and candidates',
   signIns: [],
@@ -114,12 +115,13 @@ export const crmDemo: DemoStep = {
     // Candidates: the notice periods list seeds the organisation's defaults on first use.
     const periods = (await api(crmNoticePeriod.calls.list!, { limit: 'ALL' }, admin)).results as { _id: string; valueInDays: number }[];
     const notice = (days: number) => periods.find((period) => period.valueInDays === days)?._id;
+    let tomasz = '';
     for (const [first, last, email, phone, city, jobTitle, days, workModel] of [
       ['Tomasz', 'Nowak', 'tomasz.nowak@candidates.demo', '+44 7700 900301', 'Leeds', 'Transport planner', 30, 'ON_SITE'],
       ['Amara', 'Mensah', 'amara.mensah@candidates.demo', '+44 7700 900302', 'Manchester', 'Ward nurse', 14, 'ON_SITE'],
       ['Ellie', 'Barker', 'ellie.barker@candidates.demo', '+44 7700 900303', 'Bradford', 'Maintenance engineer', 0, 'HYBRID'],
     ] as const) {
-      await api(
+      const made = await api(
         candidate.calls.create!,
         {
           name: { first, last },
@@ -138,6 +140,19 @@ export const crmDemo: DemoStep = {
         },
         admin,
       );
+      if (first === 'Tomasz') tomasz = made._id as string;
     }
+
+    // Priya wrote to Tomasz from the CRM: the email shows in her inbox and on his page.
+    const priyaToken = (await api(login, { email: 'priya.shah@brightpath.demo', password: demoPassword })).token as string;
+    await api(
+      sendEmail,
+      {
+        candidateIds: [tomasz],
+        subject: 'A transport planner role in Leeds',
+        body: '<p>Hi {{firstName}},</p><p>Northwind Logistics are hiring a transport planner in Leeds. Would you have ten minutes for a call this week?</p><p>Best wishes,<br>Priya</p>',
+      },
+      priyaToken,
+    );
   },
 };

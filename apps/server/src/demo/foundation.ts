@@ -61,8 +61,8 @@ export const foundationDemo: DemoStep = {
         .filter((p) => !featureNames || featureNames.includes(nameOf(p.featureId)))
         .map((p) => p._id);
     const allFeatures = features.map((f) => nameOf(f._id));
-    // What a recruiter does every day: log calls, add leads, give a client's contacts portal sign-ins,
-    // upload CVs, invite candidates to the job board. The rest they look at (so they can name
+    // What a recruiter does every day: log calls, mail candidates and contacts, add leads, give a client's
+    // contacts portal sign-ins, upload CVs, invite candidates to the job board. The rest they look at (so they can name
     // colleagues, contacts and teams on a record); who may do what is the admin's.
     const recruiting = [
       'Candidate',
@@ -73,6 +73,7 @@ export const foundationDemo: DemoStep = {
       'Contact',
       'Lead',
       'Call Log',
+      'Email',
       'Job',
       'Job Application',
       'CrmNote',

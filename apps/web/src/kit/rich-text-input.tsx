@@ -1,9 +1,11 @@
 import '@mantine/tiptap/styles.css';
-import { Input } from '@mantine/core';
+import { Group, Input, Select } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId } from 'react';
+import { comboboxProps } from './combobox';
+import type { Option } from './field-descriptor';
 
 type RichTextInputProps = {
   label: string;
@@ -16,13 +18,25 @@ type RichTextInputProps = {
   /** HTML; an empty editor is ''. */
   value: string;
   onChange: (html: string) => void;
+  /** What may be put into the text (a template's variables), each inserted as its value where the cursor is. */
+  insertable?: { label: string; options: Option[] };
 };
 
 /**
  * A labelled rich-text input (Mantine's tiptap editor): headings, emphasis, lists, quotes and links,
  * what the server's sanitiser keeps. The editable area is a textbox named by the label.
  */
-export const RichTextInput = ({ label, description, error, disabled, required, classNames, value, onChange }: RichTextInputProps) => {
+export const RichTextInput = ({
+  label,
+  description,
+  error,
+  disabled,
+  required,
+  classNames,
+  value,
+  onChange,
+  insertable,
+}: RichTextInputProps) => {
   const id = useId();
   const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ');
   const editor = useEditor({
@@ -87,6 +101,24 @@ export const RichTextInput = ({ label, description, error, disabled, required, c
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content mih={200} />
       </RichTextEditor>
+      {insertable && (
+        <Group justify="flex-end" mt={4}>
+          <Select
+            aria-label={`${insertable.label} into ${label}`}
+            placeholder={insertable.label}
+            searchable
+            data={insertable.options}
+            value={null}
+            onChange={(token) => {
+              if (token) editor?.chain().focus().insertContent(token).run();
+            }}
+            disabled={disabled}
+            size="xs"
+            w={220}
+            comboboxProps={comboboxProps}
+          />
+        </Group>
+      )}
     </Input.Wrapper>
   );
 };

@@ -1,4 +1,5 @@
 import { candidate } from '@app/contract/resources/crm/candidate';
+import { email } from '@app/contract/resources/crm/email';
 import { event } from '@app/contract/resources/crm/event';
 import { entityLog } from '@app/contract/resources/entity-log';
 import { candidateApplicationList } from '@app/contract/resources/hiring/job-application';
@@ -21,6 +22,7 @@ import { CandidateCvs } from './candidate-cvs';
 import { CandidateFormModal } from './candidate-form-modal';
 import { CandidateProfile } from './candidate-profile';
 import { candidateEventScreen, candidateNoteScreen, candidateTaskScreen } from './candidate-related-tailoring';
+import { EmailList } from './email-list';
 import { EventForm } from './event-form';
 import { LinkedRecordsPanel } from './linked-records-panel';
 import { OwnerName } from './owner-name';
@@ -96,6 +98,7 @@ export const CandidatePage = () => {
   const [editing, setEditing] = useState(false);
   const mayReadLog = can.do(entityLog, 'list');
   const mayReadApplications = can.call(candidateApplicationList);
+  const mayReadEmails = can.do(email, 'list');
   return (
     <RecordPage query={query} noun="candidate" back={{ to: '/crm/candidates', label: 'All candidates' }}>
       {(record) => {
@@ -158,11 +161,16 @@ export const CandidatePage = () => {
                 <Events related={related} />
               </Tabs.Panel>
               <Tabs.Panel value="emails" pt="md">
-                <EmptyState
-                  icon={<IconMail size={24} />}
-                  title="No emails yet"
-                  message="Emails sent to and received from the candidate will show here once email arrives in the CRM."
-                />
+                {mayReadEmails ? (
+                  <EmailList
+                    headingOrder={2}
+                    fixedFilter={{ relatedTo: record._id }}
+                    compose={{ candidateIds: [record._id], known: [{ value: record._id, label: record.name?.fullName ?? record.email }] }}
+                    emptyMessage="No emails with this candidate yet: send one from here, or connect your mailbox to see what they wrote."
+                  />
+                ) : (
+                  <EmptyState icon={<IconMail size={24} />} title="Emails" message="Your role does not let you read emails." />
+                )}
               </Tabs.Panel>
               <Tabs.Panel value="linked" pt="md">
                 <LinkedRecordsPanel entityType="Candidate" id={record._id} />
