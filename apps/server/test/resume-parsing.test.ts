@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { noTextLayerMessage, parseResumePdf, resumeUrlMessage } from '@app/contract/resources/crm/candidate-cv';
+import { candidate } from '@app/contract/resources/crm/candidate';
+import { candidateCv, noTextLayerMessage, parseResumePdf, resumeUrlMessage } from '@app/contract/resources/crm/candidate-cv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aScanLikePdf, type Expected } from '../eval/resumes/generate';
 import { closeLetterSpacing, linesOfParagraphs } from '../src/services/resume-parsing/lines';
@@ -65,6 +66,42 @@ describe('POST /candidate-cv/parse-resume-pdf', () => {
     const { body } = await call(t.app, parseResumePdf, { url }, w.orgA.adminToken);
     expect(body.data.layout).toBe('TWO_COLUMNS');
     expect(body.data.workHistory[0].startDate).toMatch(/^\d{4}-\d{2}-01$/);
+  });
+
+  it('a draft makes a candidate with the CV and the skills the lookup holds (as the add-candidate form sends it)', async () => {
+    const token = w.orgA.adminToken;
+    const upload = await postFile(t.app, '/api/file/upload', {
+      content: fs.readFileSync(path.join(evalFolder, '01-classic.pdf')),
+      filename: 'cv.pdf',
+      token,
+    });
+    const cvFile = upload.json().data;
+    const { body } = await call(t.app, parseResumePdf, { url: cvFile.url }, token);
+    const draft = body.data;
+    const skills = draft.skills
+      .filter((skill: { skillId: string | null }) => skill.skillId)
+      .map((skill: { skillId: string; label: string }) => ({ skillId: skill.skillId, label: skill.label, rating: 3 }));
+    expect(skills.length).toBeGreaterThan(0);
+    const created = await call(
+      t.app,
+      candidate.calls.create,
+      {
+        name: draft.name,
+        email: draft.email,
+        phone: draft.phone,
+        address: { city: draft.city },
+        linkedInLink: draft.links.linkedIn,
+        cvFile,
+        skills,
+      },
+      token,
+    );
+    expect(created.status, created.body.message).toBe(200);
+    expect(created.body.data.skills.map((skill: { skillId: string }) => skill.skillId)).toEqual(
+      skills.map((skill: { skillId: string }) => skill.skillId),
+    );
+    const cvs = await call(t.app, candidateCv.calls.list, { filter: { jobSeekerId: created.body.data._id } }, token);
+    expect(cvs.body.data.results).toHaveLength(1);
   });
 
   it('needs a valid non-empty url', async () => {

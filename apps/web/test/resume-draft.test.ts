@@ -1,6 +1,6 @@
 import type { ResumeDraftAnswer } from '@app/contract/resources/crm/candidate-cv';
 import { describe, expect, it } from 'vitest';
-import { draftNotes, formValuesOfDraft } from '../src/areas/crm/resume-draft';
+import { draftNotes, formValuesOfDraft, lookupSkillsOf } from '../src/areas/crm/resume-draft';
 
 const draft: ResumeDraftAnswer = {
   name: { first: 'Amelia', last: 'Hartley' },
@@ -44,6 +44,10 @@ describe('a résumé draft in the add-candidate form', () => {
       gitHubLink: 'https://github.com/typed',
       preferences: { currentJobTitle: 'Data Analyst' },
     });
+  });
+
+  it('keeps the skills the lookup holds for the candidate', () => {
+    expect(lookupSkillsOf(draft)).toEqual([{ skillId: 'a'.repeat(24), label: 'TypeScript', rating: 3 }]);
   });
 
   it('lists the rest for review', () => {

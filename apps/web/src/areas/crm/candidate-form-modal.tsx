@@ -1,7 +1,7 @@
 import type { UploadedFile } from '@app/contract/conventions/common';
 import { type CandidateDuplicate, candidate, mergeCandidates } from '@app/contract/resources/crm/candidate';
 import { candidateCv, parseResumePdf, type ResumeDraftAnswer } from '@app/contract/resources/crm/candidate-cv';
-import { Alert, Anchor, Box, Button, Group, Modal, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconFileText } from '@tabler/icons-react';
@@ -17,7 +17,7 @@ import { type RecordOf, resourceKey } from '../../kit/use-resource';
 import { candidateFormFields, candidatePayload } from './candidate-form';
 import { duplicatesOf, type MergeDraftState, mergeDraftPath, mergePath } from './candidate-merge';
 import { CvFileDrop, cvFileHint } from './cv-file-drop';
-import { draftNotes, formValuesOfDraft } from './resume-draft';
+import { draftNotes, formValuesOfDraft, lookupSkillsOf } from './resume-draft';
 
 type CandidateRecord = RecordOf<typeof candidate>;
 type Outcome = { kind: 'saved'; record: CandidateRecord } | { kind: 'duplicates' };
@@ -248,6 +248,9 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
   const [filled, setFilled] = useState<{ key: number; values: Record<string, unknown> }>({ key: 0, values: { status: 'ACTIVE' } });
   const [filling, setFilling] = useState(false);
   const can = useCan();
+  // The draft is checked beside the PDF it came from, where there is room for both.
+  const wide = useMediaQuery('(min-width: 75em)');
+  const preview = Boolean(draft && wide && cv?.url && cv.mimeType === 'application/pdf');
   const mayMerge = mode === 'create' ? can.do(candidate, 'update') : can.call(mergeCandidates);
   const warningRef = useRef<HTMLDivElement>(null);
   const createdMessage = mode === 'edit' ? 'Candidate saved' : cv ? 'Candidate created with their CV' : 'Candidate created';
@@ -267,7 +270,7 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
   // A new candidate's CV goes in the same write: both are saved, or neither.
   const send = (payload: Record<string, unknown>) =>
     mode === 'create'
-      ? callRecord(candidate, 'create', cv ? { ...payload, cvFile: cv } : payload)
+      ? callRecord(candidate, 'create', { ...payload, ...(cv ? { cvFile: cv } : {}), ...(draft ? { skills: lookupSkillsOf(draft) } : {}) })
       : callRecord(candidate, 'update', { ...payload, _id: record?._id });
 
   const close = () => {
@@ -350,53 +353,64 @@ export const CandidateFormModal = ({ mode, record, opened, onClose }: CandidateF
       opened={opened}
       onClose={close}
       title={mode === 'create' ? 'Add candidate' : 'Edit candidate'}
-      size="xl"
+      size={preview ? '95%' : 'xl'}
       fullScreen={phone}
       centered
     >
       {opened && (
-        <Stack gap="md">
-          {pending && (
-            <Box ref={warningRef} tabIndex={-1} style={{ outline: 'none', scrollMarginTop: 16 }}>
-              <DuplicateWarning
-                mode={mode}
-                duplicates={pending.duplicates}
-                busy={busy}
-                mayMerge={mayMerge}
-                onOpen={close}
-                onAnyway={() => anyway()}
-                onMerge={mergeInto}
+        <SimpleGrid cols={preview ? 2 : 1} spacing="lg">
+          <Stack gap="md">
+            {pending && (
+              <Box ref={warningRef} tabIndex={-1} style={{ outline: 'none', scrollMarginTop: 16 }}>
+                <DuplicateWarning
+                  mode={mode}
+                  duplicates={pending.duplicates}
+                  busy={busy}
+                  mayMerge={mayMerge}
+                  onOpen={close}
+                  onAnyway={() => anyway()}
+                  onMerge={mergeInto}
+                />
+              </Box>
+            )}
+            {draft && mode === 'create' && <DraftNotes draft={draft} />}
+            <FieldsForm<Outcome>
+              key={filled.key}
+              fields={fieldsFor(candidateFormFields, mode)}
+              initial={mode === 'edit' ? record : filled.values}
+              emptyStrings={mode === 'create' ? 'omit' : 'keep'}
+              submitLabel={mode === 'create' ? 'Create candidate' : 'Save changes'}
+              successMessage={(outcome) => (outcome.kind === 'saved' ? createdMessage : '')}
+              footer={
+                mode === 'create' ? (
+                  <CvChoice
+                    value={cv}
+                    onChange={(file) => {
+                      setCv(file);
+                      if (!file) setDraft(null);
+                    }}
+                    onFill={can.call(parseResumePdf) ? fillFromCv : undefined}
+                    filling={filling}
+                  />
+                ) : undefined
+              }
+              onSubmit={submit}
+              onSuccess={(outcome) => {
+                if (outcome.kind === 'saved') void saved(outcome.record);
+              }}
+              onCancel={close}
+            />
+          </Stack>
+          {preview && cv?.url && (
+            <Box style={{ position: 'sticky', top: 0, alignSelf: 'start' }}>
+              <iframe
+                title={`The CV: ${cv.originalName}`}
+                src={cv.url}
+                style={{ width: '100%', height: '80vh', border: '1px solid var(--mantine-color-gray-3)' }}
               />
             </Box>
           )}
-          {draft && mode === 'create' && <DraftNotes draft={draft} />}
-          <FieldsForm<Outcome>
-            key={filled.key}
-            fields={fieldsFor(candidateFormFields, mode)}
-            initial={mode === 'edit' ? record : filled.values}
-            emptyStrings={mode === 'create' ? 'omit' : 'keep'}
-            submitLabel={mode === 'create' ? 'Create candidate' : 'Save changes'}
-            successMessage={(outcome) => (outcome.kind === 'saved' ? createdMessage : '')}
-            footer={
-              mode === 'create' ? (
-                <CvChoice
-                  value={cv}
-                  onChange={(file) => {
-                    setCv(file);
-                    if (!file) setDraft(null);
-                  }}
-                  onFill={can.call(parseResumePdf) ? fillFromCv : undefined}
-                  filling={filling}
-                />
-              ) : undefined
-            }
-            onSubmit={submit}
-            onSuccess={(outcome) => {
-              if (outcome.kind === 'saved') void saved(outcome.record);
-            }}
-            onCancel={close}
-          />
-        </Stack>
+        </SimpleGrid>
       )}
     </Modal>
   );

@@ -41,3 +41,7 @@ export const draftNotes = (draft: ResumeDraftAnswer) => ({
   ),
   skills: draft.skills.map((skill) => (skill.isNew ? `${skill.label} (new)` : skill.label)),
 });
+
+/** The draft's skills the skills lookup holds, as the candidate keeps them (a new skill is not added to the lookup from here). */
+export const lookupSkillsOf = (draft: ResumeDraftAnswer) =>
+  draft.skills.flatMap((skill) => (skill.skillId ? [{ skillId: skill.skillId, label: skill.label, rating: 3 }] : []));
