@@ -12,10 +12,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { slugify } from '@app/contract/conventions/career';
-import { placeTestOf, resumeLayoutOf } from '../src/areas/crm/resume-parsing';
+import { layoutOrError, placeTestOf } from '../src/areas/crm/resume-parsing';
 import { skillLabels } from '../src/db/seed-lookups';
 import { createGazetteer } from '../src/services/gazetteer';
 import { parseResume, type ResumeDraft } from '../src/services/resume-parsing/parse';
+import { readResumeLayout } from '../src/services/resume-parsing/read';
 import type { Expected } from './resumes/generate';
 
 const folder = path.join(import.meta.dirname, 'resumes', 'files');
@@ -98,7 +99,7 @@ const main = async () => {
   for (const name of expectedFiles) {
     const expected = JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as Expected;
     const extension = expected.file.split('.').pop() as string;
-    const layout = await resumeLayoutOf(fs.readFileSync(path.join(folder, expected.file)), mimeTypes[extension] as string);
+    const layout = layoutOrError(await readResumeLayout(fs.readFileSync(path.join(folder, expected.file)), mimeTypes[extension] as string));
     const draft = parseResume(layout, { skills: lookup, isPlace: placeTestOf(gazetteer) });
     const score = scoreOf(draft, expected);
     const group = byLayout.get(expected.layout) ?? {

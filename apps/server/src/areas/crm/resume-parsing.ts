@@ -5,32 +5,24 @@ import { skills } from '../../db/schema/lookups';
 import { HttpError, notFound } from '../../engine/errors';
 import { fileByBlobName } from '../../engine/file-references';
 import { registerCall } from '../../engine/register-call';
-import { docParagraphs, docxParagraphs, pdfLaidOut } from '../../services/documents/cv-text';
 import type { Gazetteer } from '../../services/gazetteer';
-import { linesOfPages, linesOfParagraphs, type ReadLayout } from '../../services/resume-parsing/lines';
+import type { ReadLayout } from '../../services/resume-parsing/lines';
 import { type ParseOptions, parseResume } from '../../services/resume-parsing/parse';
+import type { ResumeRead } from '../../services/resume-parsing/read';
 
-const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** What the user is told when a résumé cannot be read. */
+const unreadable: Record<Exclude<ResumeRead, { ok: true }>['reason'], [number, string]> = {
+  'no-text-layer': [422, noTextLayerMessage],
+  'unreadable-pdf': [422, 'This PDF could not be read: it may be damaged or protected by a password.'],
+  'unreadable-word': [422, 'This Word document could not be read: it may be damaged or protected by a password.'],
+  'not-a-document': [415, cvFileTypeMessage],
+};
 
-/** The text of a stored résumé as lines: a PDF's runs where they stand, a Word file's paragraphs. */
-export const resumeLayoutOf = async (content: Uint8Array, mimeType: string): Promise<ReadLayout> => {
-  if (mimeType === 'application/pdf') {
-    let pages: Awaited<ReturnType<typeof pdfLaidOut>>;
-    try {
-      pages = await pdfLaidOut(content);
-    } catch {
-      throw new HttpError(422, 'This PDF could not be read: it may be damaged or protected by a password.');
-    }
-    if (!pages.some((page) => page.runs.some((run) => /[A-Za-z0-9]/.test(run.text)))) throw new HttpError(422, noTextLayerMessage);
-    return linesOfPages(pages);
-  }
-  try {
-    if (mimeType === docx) return linesOfParagraphs(docxParagraphs(content));
-    if (mimeType === 'application/msword') return linesOfParagraphs(docParagraphs(content));
-  } catch {
-    throw new HttpError(422, 'This Word document could not be read: it may be damaged or protected by a password.');
-  }
-  throw new HttpError(415, cvFileTypeMessage);
+/** The read résumé's lines, or the HTTP error that says why there are none. */
+export const layoutOrError = (read: ResumeRead): ReadLayout => {
+  if (read.ok) return read.layout;
+  const [status, message] = unreadable[read.reason];
+  throw new HttpError(status, message);
 };
 
 /** A town or city the gazetteer knows by that name (not a postcode area: "BA" is a degree, not Bath). */
@@ -47,7 +39,7 @@ export const placeTestOf =
  * POST /candidate-cv/parse-resume-pdf: the url must be a link to a file this product stores (the
  * one the upload answered); anything else is a 400 and nothing is fetched. The file must be the
  * caller's organisation's or the caller's own (another's is a 404). Its text is read as stored
- * (pdf.js for a PDF, the XML for DOCX, the piece table for DOC) and parsed into a draft; nothing
+ * (pdf.js for a PDF, the XML for DOCX, the piece table for DOC, in a document worker) and parsed into a draft; nothing
  * is written.
  */
 export const registerResumeParsing = (app: FastifyInstance) => {
@@ -57,7 +49,9 @@ export const registerResumeParsing = (app: FastifyInstance) => {
     const file = await fileByBlobName(db, blobName);
     const mine = file && (file.ownerId === caller?.id || (scope.organisationId && file.organisationId === scope.organisationId));
     if (!file || !mine) throw notFound('File');
-    const layout = await resumeLayoutOf(await services.files.read(file.blobName), file.mimeType);
+    const data = await services.files.read(file.blobName);
+    // Read in a document worker: the pool's time limit stops a file that would take too long.
+    const layout = layoutOrError(await services.documents.readResume({ data: new Uint8Array(data), mimeType: file.mimeType }));
     const lookup = await db
       .select({ _id: skills.id, label: skills.label, value: skills.value })
       .from(skills)

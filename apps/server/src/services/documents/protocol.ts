@@ -15,7 +15,9 @@ export type WorkerJob =
       source: { data: Uint8Array; mimeType: string; title?: string };
       withheld: Withheld;
       notice: string;
-    };
+    }
+  /** An uploaded résumé's text as lines, answered as JSON (resume-parsing/read.ts). */
+  | { kind: 'resume-text'; format: 'json'; source: { data: Uint8Array; mimeType: string } };
 
 export type WorkerRequest = { id: number; job: WorkerJob };
 

@@ -28,6 +28,7 @@ import {
 import { documentsVersion } from '@app/documents/version';
 import { HttpError } from '../../engine/errors';
 import { parseInput } from '../../engine/validate';
+import type { ResumeRead } from '../resume-parsing/read';
 import { workerEntry } from '../worker-entry';
 import type { RenderPhoto, WorkerJob, WorkerReady, WorkerReply } from './protocol';
 import { cvWithoutContact, type Withheld } from './redaction';
@@ -77,6 +78,8 @@ export type RenderPool = {
    * Not kept here: the caller keeps the copy in the file store.
    */
   drawRedactedCopy: (request: Omit<RedactedCopyJob, 'kind' | 'format'>) => Promise<Buffer>;
+  /** An uploaded résumé (PDF, DOC or DOCX) read into lines in a worker (resume-parsing/read.ts). */
+  readResume: (source: ResumeTextJob['source']) => Promise<ResumeRead>;
   /** Starts every worker and resolves when all are ready. */
   warmUp: () => Promise<void>;
   stats: () => { size: number; workers: number; busy: number; queued: number; rendered: number; cacheHits: number };
@@ -103,8 +106,9 @@ export const stableJson = (value: unknown): string => {
 };
 
 type RedactedCopyJob = Extract<WorkerJob, { kind: 'redacted-copy' }>;
+type ResumeTextJob = Extract<WorkerJob, { kind: 'resume-text' }>;
 /** A job whose file the pool keeps, named by its content. */
-type KeptJob = Exclude<WorkerJob, RedactedCopyJob>;
+type KeptJob = Exclude<WorkerJob, RedactedCopyJob | ResumeTextJob>;
 
 export const cacheKeyOf = (job: KeptJob) => {
   const photo = job.kind === 'cv' && job.photo ? createHash('sha256').update(job.photo.data).digest('hex') : null;
@@ -265,6 +269,7 @@ export const createRenderPool = (options: RenderPoolOptions): RenderPool => {
       return promise;
     },
     drawRedactedCopy: (request) => draw({ kind: 'redacted-copy', format: 'pdf', ...request }),
+    readResume: async (source) => JSON.parse((await draw({ kind: 'resume-text', format: 'json', source })).toString('utf8')) as ResumeRead,
     warmUp,
     stats: () => ({
       size,

@@ -17,6 +17,10 @@ const draw = async (job: WorkerJob): Promise<Buffer> => {
     const { drawRedactedCopy } = await import('./redacted-copy');
     return drawRedactedCopy(job.source, job.withheld, job.notice);
   }
+  if (job.kind === 'resume-text') {
+    const { readResumeLayout } = await import('../resume-parsing/read');
+    return Buffer.from(JSON.stringify(await readResumeLayout(job.source.data, job.source.mimeType)));
+  }
   if (job.kind === 'cv') {
     const photo = job.photo;
     if (job.format === 'docx') {
