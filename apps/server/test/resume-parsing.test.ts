@@ -4,6 +4,7 @@ import { candidate } from '@app/contract/resources/crm/candidate';
 import { candidateCv, noTextLayerMessage, parseResumePdf, resumeUrlMessage } from '@app/contract/resources/crm/candidate-cv';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aScanLikePdf, type Expected } from '../eval/resumes/generate';
+import { createFileStore } from '../src/services/files';
 import { closeLetterSpacing, linesOfParagraphs } from '../src/services/resume-parsing/lines';
 import { parseResume } from '../src/services/resume-parsing/parse';
 import { postFile, samplePng } from './support/multipart';
@@ -131,6 +132,15 @@ describe('POST /candidate-cv/parse-resume-pdf', () => {
       expect(body.message).toBe(resumeUrlMessage);
     }
     expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it('knows its own links under an APP_URL with a path, and only those', () => {
+    const store = createFileStore({ storage: {} as never, secret: 'x'.repeat(32), appUrl: 'https://jobs.example.org/recruit' });
+    const link = store.signedUrl('uploads/ab/abc.pdf');
+    expect(store.blobNameOfUrl(link)).toBe('uploads/ab/abc.pdf');
+    expect(store.blobNameOfUrl(link.replace('/recruit/', '/'))).toBeNull();
+    expect(store.blobNameOfUrl(link.replace('abc.pdf', 'other.pdf'))).toBeNull();
+    expect(store.blobNameOfUrl('file:///etc/passwd')).toBeNull();
   });
 
   it('another organisation’s file is a 404', async () => {

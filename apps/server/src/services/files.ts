@@ -104,7 +104,8 @@ export const createFileStore = (input: { storage: FileStorage; secret: string; a
       } catch {
         return null;
       }
-      if (url.origin !== new URL(input.appUrl).origin || url.pathname !== '/api/file/read') return null;
+      const own = new URL(`${input.appUrl}/api/file/read`);
+      if (url.origin !== own.origin || url.pathname !== own.pathname) return null;
       const name = url.searchParams.get('name');
       const expires = url.searchParams.get('expires');
       const signature = url.searchParams.get('signature');
